@@ -37,3 +37,15 @@ class NotationError(TableError):
 
 class IllegalPlayError(TableError):
     """Move text that reads fine but is not a legal play for the roll."""
+
+
+class IllegalActionError(TableError):
+    """A match action that is not allowed at this moment (rolling twice, doubling in the Crawford game, ...)."""
+
+
+class MatchSettingsError(TableError):
+    """Match settings that make no sense (a length of 40, Jacoby in match play, ...)."""
+
+
+class RecordError(TableError):
+    """A match record (.mat, SGF or saved JSON) that cannot be read; the message names the line."""
