@@ -1,0 +1,35 @@
+"""``table serve``: the web app on http://127.0.0.1:8000 (host, port and database configurable)."""
+
+from __future__ import annotations
+
+import argparse
+
+from table.server.storage import default_path, open_storage
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``serve`` subcommand."""
+    serve = sub.add_parser("serve", help="play in the browser: start the web app")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    serve.add_argument("--db", default=None,
+                       help=f"games database: a file path, sqlite:///PATH or postgresql://URL "
+                            f"(default {default_path()})")
+    serve.add_argument("--bot-delay", type=float, default=0.35,
+                       help="seconds the computer waits before moving, so its move can be followed")
+    serve.set_defaults(func=_serve)
+
+
+def _serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from table.server.app import create_app
+
+    storage = open_storage(args.db)
+    app = create_app(storage, bot_delay=max(0.0, args.bot_delay))
+    print(f"Table: http://{args.host}:{args.port}/  (games in {args.db or default_path()})", flush=True)
+    try:
+        uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    finally:
+        storage.close()
+    return 0

@@ -1,0 +1,1 @@
+"""The web server: HTTP and WebSocket play, rooms and storage (``table serve``)."""

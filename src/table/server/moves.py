@@ -1,0 +1,152 @@
+"""The move graph: every way to play a roll one checker step at a time.
+
+``Position.legal_plays`` gives one play per distinct result, which is what a
+bot needs.  A person moves one checker at a time and in any order, so the
+client needs every legal order and every intermediate point.  The graph is
+built from the engine's own single-step rule (``kernel.step_target`` and
+``kernel.apply_step``) and kept only where it leads to a result that
+``legal_plays`` allows, so legality still has one source.
+
+>>> from table import Position
+>>> g = move_graph(Position.initial(), (3, 1))
+>>> g.depth, len(g.plays)
+(2, 16)
+>>> sorted((s, d) for s, d, _, _, _ in g.nodes[0])[:3]
+[(6, 3), (6, 5), (8, 5)]
+>>> str(g.play_for([(8, 5), (6, 5)]))
+'8/5 6/5'
+>>> str(g.play_for([(6, 5), (8, 5)]))
+'8/5 6/5'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+import numpy as np
+
+from table.errors import IllegalPlayError
+from table.rules import kernel
+from table.rules.dice import check_dice
+from table.rules.position import Play, Position
+
+# One edge: (from, to, die, hit, child node), points in the mover's numbering
+# (25 = bar, 0 = off).
+Edge = tuple[int, int, int, bool, int]
+
+
+@dataclass(frozen=True)
+class MoveGraph:
+    """The steps of every legal play of one roll, shared where orders meet.
+
+    ``nodes[0]`` is the start; ``nodes[k]`` lists the edges out of node k.
+    ``finals`` maps each end node to the index of its play in ``plays``.
+    """
+
+    plays: tuple[Play, ...]
+    nodes: tuple[tuple[Edge, ...], ...]
+    finals: dict[int, int]
+    depth: int
+
+    def play_for(self, steps: Sequence[Sequence[int]]) -> Play:
+        """The legal play that ``steps`` (``(from, to)`` pairs, in order) make.
+
+        Raises ``IllegalPlayError`` saying which step is not allowed.
+        """
+        if not self.plays:
+            if steps:
+                raise IllegalPlayError("no move is possible with this roll: send no steps")
+            raise IllegalPlayError("no move is possible with this roll: there is no play")
+        node = 0
+        for k, step in enumerate(steps):
+            if len(step) != 2:
+                raise IllegalPlayError(f"step {k + 1} must be a pair (from, to), got {list(step)!r}")
+            src, dst = step[0], step[1]
+            for e in self.nodes[node]:
+                if e[0] == src and e[1] == dst:
+                    node = e[4]
+                    break
+            else:
+                raise IllegalPlayError(f"step {k + 1} ({_point(src)}/{_point(dst)}) is not a legal move here")
+        if node not in self.finals:
+            raise IllegalPlayError(
+                f"the play is not complete: {len(steps)} of {self.depth} steps made; "
+                "the whole roll must be used when it can be"
+            )
+        return self.plays[self.finals[node]]
+
+
+def _point(p: int) -> str:
+    return "bar" if p == kernel.BAR else "off" if p == kernel.OFF else str(p)
+
+
+def _mover_after(play: Play) -> bytes:
+    """The board after ``play`` from the mover's side, as hashable bytes."""
+    b = play.position.board
+    return np.array([-b[kernel.BOARD_SIZE - 1 - i] for i in range(kernel.BOARD_SIZE)], dtype=np.int8).tobytes()
+
+
+def move_graph(position: Position, dice: Sequence[int]) -> MoveGraph:
+    """Build the move graph of ``dice`` in ``position`` (seen from the mover)."""
+    roll = check_dice(tuple(dice))
+    plays = position.legal_plays(roll)
+    if not plays:
+        return MoveGraph((), ((),), {}, 0)
+    depth = len(plays[0].steps)
+    targets = {_mover_after(p): i for i, p in enumerate(plays)}
+    dice_left = (roll[0],) * 4 if roll[0] == roll[1] else tuple(sorted(roll, reverse=True))
+    nodes: list[list[Edge]] = []
+    finals: dict[int, int] = {}
+    seen: dict[tuple[bytes, tuple[int, ...]], int] = {}
+
+    def visit(board: np.ndarray, left: tuple[int, ...], level: int) -> int:
+        """Node id for this state, or -1 when no legal play passes through it."""
+        key = (board.tobytes(), left)
+        if key in seen:
+            return seen[key]
+        if level == depth:
+            index = targets.get(key[0])
+            node = -1
+            if index is not None:
+                node = len(nodes)
+                nodes.append([])
+                finals[node] = index
+            seen[key] = node
+            return node
+        edges: list[Edge] = []
+        high = int(kernel.highest_point(board))
+        for die in sorted(set(left), reverse=True):
+            rest = list(left)
+            rest.remove(die)
+            for src in range(kernel.BAR, 0, -1):
+                if board[src] <= 0:
+                    continue
+                dst = int(kernel.step_target(board, src, die, high))
+                if dst < 0:
+                    continue
+                nxt = board.copy()
+                hit = bool(kernel.apply_step(nxt, src, dst))
+                child = visit(nxt, tuple(rest), level + 1)
+                if child >= 0:
+                    edges.append((src, dst, die, hit, child))
+        node = -1
+        if edges:
+            node = len(nodes)
+            nodes.append(edges)
+        seen[key] = node
+        return node
+
+    root_board = np.array(position.board, dtype=np.int8)
+    root = visit(root_board, dice_left, 0)
+    if root < 0:  # pragma: no cover - every legal play is reachable step by step
+        raise RuntimeError("the move graph lost every legal play")
+    # Children are numbered before their parents; renumber so the root is 0.
+    order = list(range(len(nodes)))
+    order.remove(root)
+    order.insert(0, root)
+    new_id = {old: new for new, old in enumerate(order)}
+    frozen = tuple(
+        tuple((s, d, die, hit, new_id[c]) for s, d, die, hit, c in nodes[old]) for old in order
+    )
+    return MoveGraph(tuple(plays), frozen, {new_id[n]: i for n, i in finals.items()}, depth)
