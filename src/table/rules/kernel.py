@@ -259,7 +259,7 @@ def generate(
         _search(board, dice, 2, False, state, hashes, out_boards, out_steps, out_nsteps)
     if state[2]:
         return -1
-    return state[0]
+    return int(state[0])
 
 
 @njit(cache=True)

@@ -309,8 +309,9 @@ def _narrow(candidates: list[Play], segments: list[Segment]) -> list[Play]:
     kept = [p for p in candidates if marked <= set(p.hit_points())]
     # Named intermediate points must be landed on.
     kept = [p for p in kept if named - {BAR, OFF} <= set(p.touched_points())] or kept
-    exact = [p for p in kept if set(p.hit_points()) == marked]
-    return exact or kept
+    # Standard notation marks every hit, so prefer the play that hits exactly
+    # where the text says (nowhere, if it marks none).
+    return [p for p in kept if set(p.hit_points()) == marked] or kept
 
 
 def _validate(board: tuple[int, ...]) -> None:
