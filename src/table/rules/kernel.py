@@ -161,6 +161,9 @@ def _search(
     out_boards: np.ndarray,
     out_steps: np.ndarray,
     out_nsteps: np.ndarray,
+    stack: np.ndarray,
+    work: np.ndarray,
+    steps: np.ndarray,
 ) -> None:  # pragma: no cover - compiled
     """Depth-first search over the checkers each die may move, in the order given.
 
@@ -169,16 +172,16 @@ def _search(
     checkers first only opens bear-offs and never blocks), so nothing is lost
     and most permutations are skipped.
     """
-    stack = np.empty((5, BOARD_SIZE), dtype=np.int8)
-    highs = np.empty(5, dtype=np.int64)
-    srcs = np.empty(5, dtype=np.int64)
-    moved = np.zeros(5, dtype=np.bool_)
-    steps = np.empty((4, 2), dtype=np.int8)
+    # One scratch array for three per-level columns: highest point, next
+    # source to try, and whether anything moved at that level.
+    highs = work[0]
+    srcs = work[1]
+    moved = work[2]
     for i in range(BOARD_SIZE):
         stack[0, i] = board[i]
     highs[0] = highest_point(board)
     srcs[0] = highs[0] + 1
-    moved[0] = False
+    moved[0] = 0
     level = 0
     while level >= 0:
         cur = stack[level]
@@ -195,7 +198,7 @@ def _search(
             s -= 1
         if s >= 1:
             srcs[level] = s
-            moved[level] = True
+            moved[level] = 1
             nxt = stack[level + 1]
             for i in range(BOARD_SIZE):
                 nxt[i] = cur[i]
@@ -211,9 +214,9 @@ def _search(
             else:
                 level += 1
                 srcs[level] = s + 1 if doubles else BAR + 1
-                moved[level] = False
+                moved[level] = 0
         else:
-            if not moved[level] and level > 0:
+            if moved[level] == 0 and level > 0:
                 # No die left at this level can move: a play using fewer dice.
                 if doubles:
                     priority = level
@@ -246,17 +249,23 @@ def generate(
     """
     state = np.zeros(3, dtype=np.int64)
     dice = np.empty(4, dtype=np.int64)
+    stack = np.empty((5, BOARD_SIZE), dtype=np.int8)
+    work = np.empty((3, 5), dtype=np.int64)
+    steps = np.empty((4, 2), dtype=np.int8)
     if d1 == d2:
         for i in range(4):
             dice[i] = d1
-        _search(board, dice, 4, True, state, hashes, out_boards, out_steps, out_nsteps)
+        _search(board, dice, 4, True, state, hashes, out_boards, out_steps, out_nsteps,
+                stack, work, steps)
     else:
         dice[0] = d1
         dice[1] = d2
-        _search(board, dice, 2, False, state, hashes, out_boards, out_steps, out_nsteps)
+        _search(board, dice, 2, False, state, hashes, out_boards, out_steps, out_nsteps,
+                stack, work, steps)
         dice[0] = d2
         dice[1] = d1
-        _search(board, dice, 2, False, state, hashes, out_boards, out_steps, out_nsteps)
+        _search(board, dice, 2, False, state, hashes, out_boards, out_steps, out_nsteps,
+                stack, work, steps)
     if state[2]:
         return -1
     return int(state[0])
