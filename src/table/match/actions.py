@@ -1,0 +1,198 @@
+"""The actions that make up a match, and their JSON form.
+
+Every action is a small frozen value.  A match is the list of actions applied
+to it; the web server puts them on the wire and stores them as JSON.
+
+>>> Move("8/5 6/5").to_json()
+{'type': 'move', 'play': '8/5 6/5'}
+>>> action_from_json({'type': 'roll', 'dice': [3, 1]})
+Roll(dice=(3, 1))
+>>> Resign(2).to_json()
+{'type': 'resign', 'level': 2}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar, Union
+
+from table.errors import DiceError, RecordError
+from table.rules.dice import Dice, check_dice
+
+SINGLE, GAMMON, BACKGAMMON = 1, 2, 3
+LEVEL_NAMES = {SINGLE: "single", GAMMON: "gammon", BACKGAMMON: "backgammon"}
+
+
+def _dice_json(dice: Dice | None) -> list[int] | None:
+    return None if dice is None else [dice[0], dice[1]]
+
+
+def _read_dice(data: dict[str, Any], kind: str) -> Dice | None:
+    raw = data.get("dice")
+    if raw is None:
+        return None
+    if not isinstance(raw, list):
+        raise RecordError(f"{kind}: 'dice' must be a list of two numbers, got {raw!r}")
+    try:
+        return check_dice(tuple(raw))
+    except DiceError as exc:
+        raise RecordError(f"{kind}: {exc}") from None
+
+
+@dataclass(frozen=True)
+class OpeningRoll:
+    """Each player rolls one die; the higher plays both.  ``dice`` is (player 0's die, player 1's).
+
+    Leave ``dice`` as ``None`` to have the match's dice source roll them.
+    """
+
+    dice: Dice | None = None
+    kind: ClassVar[str] = "opening_roll"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.kind, "dice": _dice_json(self.dice)}
+
+
+@dataclass(frozen=True)
+class Roll:
+    """The player on roll rolls two dice (drawn from the match's dice source when ``None``)."""
+
+    dice: Dice | None = None
+    kind: ClassVar[str] = "roll"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.kind, "dice": _dice_json(self.dice)}
+
+
+@dataclass(frozen=True)
+class Move:
+    """Play the rolled dice: ``play`` in standard notation, ``""`` when nothing can move."""
+
+    play: str
+    kind: ClassVar[str] = "move"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.kind, "play": self.play}
+
+
+@dataclass(frozen=True)
+class Double:
+    """Offer the cube at twice its value (before rolling)."""
+
+    kind: ClassVar[str] = "double"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.kind}
+
+
+@dataclass(frozen=True)
+class Take:
+    """Accept a double: own the cube at its new value."""
+
+    kind: ClassVar[str] = "take"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.kind}
+
+
+@dataclass(frozen=True)
+class Drop:
+    """Refuse a double: lose the game at the cube's value before the double."""
+
+    kind: ClassVar[str] = "drop"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.kind}
+
+
+@dataclass(frozen=True)
+class Resign:
+    """Offer to lose a single game (1), a gammon (2) or a backgammon (3), times the cube."""
+
+    level: int
+    kind: ClassVar[str] = "resign"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.kind, "level": self.level}
+
+
+@dataclass(frozen=True)
+class AcceptResignation:
+    """Accept the resignation on offer: the game ends with those points."""
+
+    kind: ClassVar[str] = "accept_resignation"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.kind}
+
+
+@dataclass(frozen=True)
+class RejectResignation:
+    """Refuse the resignation on offer: play goes on."""
+
+    kind: ClassVar[str] = "reject_resignation"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.kind}
+
+
+@dataclass(frozen=True)
+class NextGame:
+    """Start the next game of the match once a game is over."""
+
+    kind: ClassVar[str] = "next_game"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.kind}
+
+
+Action = Union[
+    OpeningRoll, Roll, Move, Double, Take, Drop, Resign,
+    AcceptResignation, RejectResignation, NextGame,
+]
+
+ACTION_TYPES: tuple[type[Action], ...] = (
+    OpeningRoll, Roll, Move, Double, Take, Drop, Resign,
+    AcceptResignation, RejectResignation, NextGame,
+)
+_BY_KIND: dict[str, type[Action]] = {cls.kind: cls for cls in ACTION_TYPES}
+
+
+def action_to_json(action: Action) -> dict[str, Any]:
+    """The JSON object of ``action`` (the same as ``action.to_json()``)."""
+    return action.to_json()
+
+
+def action_from_json(data: object) -> Action:
+    """Read an action written by ``to_json``; ``RecordError`` says what is wrong.
+
+    >>> action_from_json({'type': 'fly'})
+    Traceback (most recent call last):
+    ...
+    table.errors.RecordError: unknown action type 'fly'; known: accept_resignation, double, drop, move, next_game, opening_roll, reject_resignation, resign, roll, take
+    """
+    if not isinstance(data, dict):
+        raise RecordError(f"an action is a JSON object, got {data!r}")
+    kind = data.get("type")
+    cls = _BY_KIND.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise RecordError(f"unknown action type {kind!r}; known: {', '.join(sorted(_BY_KIND))}")
+    if cls is OpeningRoll:
+        dice = _read_dice(data, cls.kind)
+        if dice is not None and dice[0] == dice[1]:
+            raise RecordError(f"opening_roll: the two dice must differ, got {list(dice)}")
+        return OpeningRoll(dice)
+    if cls is Roll:
+        return Roll(_read_dice(data, cls.kind))
+    if cls is Move:
+        play = data.get("play")
+        if not isinstance(play, str):
+            raise RecordError(f"move: 'play' must be a string, got {play!r}")
+        return Move(play)
+    if cls is Resign:
+        level = data.get("level")
+        if level not in LEVEL_NAMES or isinstance(level, bool):
+            raise RecordError(f"resign: 'level' must be 1, 2 or 3, got {level!r}")
+        assert isinstance(level, int)
+        return Resign(level)
+    return cls()  # type: ignore[call-arg]

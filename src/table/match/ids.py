@@ -1,0 +1,95 @@
+"""A match state as GNU Backgammon's Match ID, and a state set up from Position ID + Match ID.
+
+>>> from table.match.state import Settings, initial_state
+>>> info = match_info(initial_state(Settings(length=5, cube=True, jacoby=False)))
+>>> info.game_state.name, info.match_length, info.score
+('NO_GAME', 5, (0, 0))
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from table.errors import MatchSettingsError
+from table.match.state import MAX_CUBE, Phase, Settings, State, initial_state, turn
+from table.notation.matchid import GameState, MatchInfo
+from table.rules.position import Position
+
+
+def match_info(state: State) -> MatchInfo:
+    """The Match ID fields of ``state``."""
+    phase = state.phase
+    length = state.settings.length
+    game_state = GameState.PLAYING
+    if phase == Phase.OPENING:
+        game_state = GameState.NO_GAME
+    elif phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
+        assert state.result is not None
+        game_state = {"checkers": GameState.OVER, "drop": GameState.DROPPED,
+                      "resign": GameState.RESIGNED}[state.result.how]
+    who = turn(state)
+    return MatchInfo(
+        cube_value=state.cube_value,
+        cube_owner=state.cube_owner,
+        player_on_roll=state.on_roll,
+        crawford=state.crawford,
+        game_state=game_state,
+        turn=state.on_roll if who is None else who,
+        double_offered=phase == Phase.TAKE,
+        resignation=state.resign_level if phase == Phase.RESIGN else 0,
+        dice=state.dice or (0, 0),
+        match_length=length,
+        score=state.score,
+    )
+
+
+def state_from_ids(position: Position, info: MatchInfo, cube: bool, jacoby: bool) -> State:
+    """The state that ``position`` (seen from ``info.player_on_roll``) and ``info`` describe.
+
+    Only games not yet over can be set up; ``MatchSettingsError`` says what
+    does not fit.
+    """
+    length = info.match_length
+    if not 0 <= length <= 25:
+        raise MatchSettingsError(f"a match is 1 to 25 points (0 for money play), the Match ID says {length}")
+    if not cube and (info.cube_value != 1 or info.cube_owner is not None or info.double_offered):
+        raise MatchSettingsError("the Match ID shows the cube in use, but the match is set up without a cube")
+    if info.cube_value > MAX_CUBE:
+        raise MatchSettingsError(f"the cube tops out at {MAX_CUBE}; the Match ID says {info.cube_value}")
+    if length and jacoby:
+        raise MatchSettingsError("the Jacoby rule is for money play only")
+    settings = Settings(length=length, cube=cube, jacoby=jacoby and length == 0)
+    base = initial_state(settings, info.score)
+    crawford_done = info.crawford or (length > 0 and length - 1 in info.score)
+    base = replace(base, crawford=info.crawford, crawford_done=crawford_done)
+    gs = info.game_state
+    if gs == GameState.NO_GAME:
+        if position != Position.initial():
+            raise MatchSettingsError("before a game starts the checkers are in the starting position")
+        return base
+    if gs != GameState.PLAYING:
+        raise MatchSettingsError(
+            f"the Match ID describes a finished game ({gs.name.lower()}): use the next game's ID")
+    if position.result() != 0:
+        raise MatchSettingsError("the position is already won, but the Match ID says the game goes on")
+    me = info.player_on_roll
+    state = replace(base, position=position, on_roll=me, cube_value=info.cube_value,
+                    cube_owner=info.cube_owner,
+                    moves_played=0 if position == Position.initial() else 1)
+    if info.dice != (0, 0):
+        if info.resignation or info.double_offered:
+            raise MatchSettingsError("a resignation or double after the dice are rolled cannot be set up")
+        state = replace(state, phase=Phase.MOVE, dice=info.dice)
+    elif info.resignation:
+        offered_by = 1 - info.turn
+        state = replace(state, phase=Phase.RESIGN, resign_level=info.resignation,
+                        resume_phase=Phase.ROLL if offered_by == me else Phase.TAKE)
+    elif info.double_offered:
+        state = replace(state, phase=Phase.TAKE)
+    else:
+        state = replace(state, phase=Phase.ROLL)
+    expected = turn(state)
+    if expected != info.turn:
+        raise MatchSettingsError(
+            f"the Match ID says it is player {info.turn}'s turn, but in that state player {expected} must act")
+    return state

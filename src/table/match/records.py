@@ -1,0 +1,211 @@
+"""Match records: a ``Match`` written as ``.mat`` or SGF, and a ``.mat`` record replayed.
+
+The text formats live in ``table.notation``; this module walks a match's log
+to build them, and replays a ``.mat`` record through the rules, so a record
+whose moves are not legal is rejected with the line that is wrong.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from table.errors import RecordError, TableError
+from table.match.actions import (
+    AcceptResignation,
+    Action,
+    Double,
+    Drop,
+    Move,
+    NextGame,
+    OpeningRoll,
+    Resign,
+    Roll,
+    Take,
+)
+from table.match.state import Phase, State, plays_by_text
+from table.notation.mat import MatEntry, MatGame, MatRecord, format_mat, parse_mat
+from table.notation.sgf import SgfGame, SgfMove, format_sgf
+from table.rules.dice import DiceSource
+from table.rules.position import Play
+
+if TYPE_CHECKING:
+    from table.match.match import Match
+
+
+def _play_of(state: State, text: str) -> Play | None:
+    assert state.dice is not None
+    return plays_by_text(state.position, state.dice).get(text) if text else None
+
+
+def _mat_move(play: Play | None) -> str:
+    """A play as .mat writes it: one step per die, 25 for the bar, 0 for off."""
+    if play is None:
+        return ""
+    return " ".join(f"{a}/{b}{'*' if hit else ''}" for (a, b), hit in zip(play.steps, play.hits))
+
+
+def _games(m: Match) -> list[tuple[State, list[tuple[State, Action, State]]]]:
+    """The log cut into games: each game's first state and its (before, action, after) triples."""
+    history = m.history
+    afters = [pair[0] for pair in history[1:]] + [m.state]
+    games: list[tuple[State, list[tuple[State, Action, State]]]] = [(m.start, [])]
+    for (state, action), after in zip(history, afters):
+        if isinstance(action, NextGame):
+            games.append((after, []))
+            continue
+        games[-1][1].append((state, action, after))
+    return games
+
+
+def match_to_mat(m: Match) -> str:
+    """The ``.mat`` text of ``m``.  Rejected resignations are not part of the format."""
+    if m.setup_ids is not None:
+        raise RecordError("a match set up from a Position ID cannot be written as .mat, "
+                          "which starts every game from the opening position")
+    games: list[MatGame] = []
+    for first, pairs in _games(m):
+        entries: list[MatEntry] = []
+        for state, action, after in pairs:
+            player = state.on_roll
+            if isinstance(action, Move):
+                entries.append(MatEntry(player, "roll", dice=state.dice,
+                                        move=_mat_move(_play_of(state, action.play))))
+            elif isinstance(action, Double):
+                entries.append(MatEntry(player, "double", value=state.cube_value * 2))
+            elif isinstance(action, Take):
+                entries.append(MatEntry(1 - player, "take"))
+            elif isinstance(action, Drop):
+                entries.append(MatEntry(1 - player, "drop"))
+            if after.result is not None and state.result is None:
+                entries.append(MatEntry(after.result.winner, "win", value=after.result.points))
+        games.append(MatGame(first.game_number, first.score, tuple(entries)))
+    headers = [("Site", "Table"), ("Player 1", m.players[0]), ("Player 2", m.players[1]),
+               ("Variation", "Backgammon"),
+               ("Crawford", "On" if m.length else "Off"),
+               ("Jacoby", "On" if m.jacoby else "Off")]
+    if not m.cube_enabled:
+        headers.append(("CubeLimit", "1"))
+    return format_mat(MatRecord(m.length, m.players, tuple(games), tuple(headers)))
+
+
+def match_from_mat(text: str, *, seed: int | None = None,
+                   dice: DiceSource | None = None) -> Match:
+    """Replay a ``.mat`` record; ``RecordError`` names the line of the first problem."""
+    from table.match.match import Match
+
+    record = parse_mat(text)
+    cube = record.header("CubeLimit") != "1"
+    jacoby = (record.header("Jacoby") or "").lower() == "on" if record.length == 0 else False
+    try:
+        m = Match(record.length, cube, seed, dice=dice, jacoby=jacoby, players=record.players)
+    except TableError as exc:
+        raise RecordError(f"the match settings cannot be played: {exc}") from None
+    for k, game in enumerate(record.games):
+        if k:
+            if m.phase != Phase.GAME_OVER:
+                raise RecordError(f"line {game.line}: game {game.number} starts, but the game "
+                                  "before it has no result ('Wins N points')")
+            m.apply(NextGame())
+        if game.number != m.game_number:
+            raise RecordError(f"line {game.line}: expected game {m.game_number}, found game {game.number}")
+        if game.score != m.score:
+            raise RecordError(
+                f"line {game.line}: the record gives the score {game.score[0]}-{game.score[1]}, "
+                f"but the games before make it {m.score[0]}-{m.score[1]}")
+        for entry in game.entries:
+            try:
+                _replay(m, entry, record.players)
+            except RecordError:
+                raise
+            except TableError as exc:
+                raise RecordError(f"line {entry.line}: {exc}") from None
+    return m
+
+
+def _replay(m: Match, e: MatEntry, players: tuple[str, str]) -> None:
+    def fail(message: str) -> RecordError:
+        return RecordError(f"line {e.line}: {message}")
+
+    if m.phase in (Phase.GAME_OVER, Phase.MATCH_OVER) and e.kind != "win":
+        raise fail("the game is already over")
+    if e.kind == "win":
+        result = m.game_result
+        if result is None:
+            # No move ended the game, so the loser resigned.
+            loser = 1 - e.player
+            if m.turn != loser or m.phase not in (Phase.ROLL, Phase.TAKE):
+                raise fail(f"{players[e.player]} wins, but the game is not over and "
+                           f"{players[loser]} was not the one to play")
+            level, rest = divmod(e.value, m.cube_value)
+            if rest or not 1 <= level <= 3:
+                raise fail(f"{e.value} points is not a single, gammon or backgammon "
+                           f"at cube {m.cube_value}")
+            m.apply(Resign(level))
+            m.apply(AcceptResignation())
+            result = m.game_result
+            assert result is not None
+        if result.points != e.value:
+            raise fail(f"the game is worth {result.points} point(s), the record says {e.value}")
+        return
+    turn = m.turn
+    if m.phase != Phase.OPENING and turn != e.player:
+        who = players[turn] if turn is not None else "nobody"
+        raise fail(f"it is {who}'s turn, but the entry is in {players[e.player]}'s column")
+    if e.kind == "roll":
+        assert e.dice is not None
+        if m.phase == Phase.OPENING:
+            a, b = e.dice
+            if a == b:
+                raise fail(f"the opening roll cannot be a double ({a}{b})")
+            mine, theirs = max(a, b), min(a, b)
+            m.apply(OpeningRoll((mine, theirs) if e.player == 0 else (theirs, mine)))
+        else:
+            m.apply(Roll(e.dice))
+        m.apply(Move(e.move))
+    elif e.kind == "double":
+        if e.value != m.cube_value * 2:
+            raise fail(f"the cube is at {m.cube_value}, so a double takes it to "
+                       f"{m.cube_value * 2}, not {e.value}")
+        m.apply(Double())
+    elif e.kind == "take":
+        m.apply(Take())
+    elif e.kind == "drop":
+        m.apply(Drop())
+
+
+def _sgf_steps(play: Play | None) -> tuple[tuple[int, int], ...]:
+    return () if play is None else play.steps
+
+
+def match_to_sgf(m: Match) -> str:
+    """SGF (``GM[6]``) for ``m``: one game tree per game, as GNU Backgammon writes them."""
+    if m.setup_ids is not None:
+        raise RecordError("a match set up from a Position ID cannot be written as SGF game records")
+    games: list[SgfGame] = []
+    for first, pairs in _games(m):
+        moves: list[SgfMove] = []
+        result: str | None = None
+        for state, action, after in pairs:
+            player = state.on_roll
+            if isinstance(action, Move):
+                moves.append(SgfMove(player, "roll", state.dice, _sgf_steps(_play_of(state, action.play))))
+            elif isinstance(action, Double):
+                moves.append(SgfMove(player, "double"))
+            elif isinstance(action, Take):
+                moves.append(SgfMove(1 - player, "take"))
+            elif isinstance(action, Drop):
+                moves.append(SgfMove(1 - player, "drop"))
+            if after.result is not None and state.result is None:
+                r = after.result
+                result = f"{'WB'[r.winner]}+{r.points}{'R' if r.how == 'resign' else ''}"
+        rules: list[str] = []
+        if m.length:
+            rules.append("Crawford:CrawfordGame" if first.crawford else "Crawford")
+        if m.jacoby:
+            rules.append("Jacoby")
+        if not m.cube_enabled:
+            rules.append("NoCube")
+        games.append(SgfGame(players=m.players, length=m.length, index=first.game_number - 1,
+                             score=first.score, rules=tuple(rules), result=result,
+                             moves=tuple(moves)))
+    return format_sgf(games)

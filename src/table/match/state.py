@@ -1,0 +1,344 @@
+"""The state of a match between two actions, and the one function that advances it.
+
+``step(state, action, dice)`` checks the action against the rules and returns
+the next state together with the action as it will be logged (dice filled in,
+the play in canonical notation).  States are frozen values, so a rejected
+action leaves nothing half-changed.
+
+>>> from table.rules.dice import SeededDice
+>>> s = initial_state(Settings(length=3, cube=True, jacoby=False))
+>>> s.phase, turn(s)
+(<Phase.OPENING: 'opening'>, None)
+>>> s, logged = step(s, OpeningRoll((3, 1)), SeededDice(1))
+>>> s.phase, s.on_roll, s.dice
+(<Phase.MOVE: 'move'>, 0, (3, 1))
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+from table.errors import IllegalActionError, TableError
+from table.match.actions import (
+    LEVEL_NAMES,
+    AcceptResignation,
+    Action,
+    Double,
+    Drop,
+    Move,
+    NextGame,
+    OpeningRoll,
+    RejectResignation,
+    Resign,
+    Roll,
+    Take,
+)
+from table.rules.dice import Dice, DiceSource, check_dice, opening_roll, roll
+from table.rules.position import Play, Position
+
+MAX_CUBE = 64
+MAX_LENGTH = 25
+
+
+class Phase(str, enum.Enum):
+    """What the match is waiting for."""
+
+    OPENING = "opening"        # the opening roll (either player, or the server)
+    ROLL = "roll"              # the player on roll: roll, double or resign
+    MOVE = "move"              # the player on roll has rolled and must play
+    TAKE = "take"              # the opponent of the doubler: take, drop or resign
+    RESIGN = "resign"          # the opponent of the resigner: accept or reject
+    GAME_OVER = "game_over"    # the next game may start
+    MATCH_OVER = "match_over"  # nothing more to do
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What stays fixed for the whole match.  ``length`` 0 is money play."""
+
+    length: int
+    cube: bool
+    jacoby: bool
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """How a game ended: ``how`` is ``"checkers"``, ``"drop"`` or ``"resign"``.
+
+    ``level`` is 1, 2 or 3 (single, gammon, backgammon) as scored, after the
+    Jacoby rule; ``points`` is ``level`` times ``cube``.
+    """
+
+    winner: int
+    points: int
+    level: int
+    cube: int
+    how: str
+
+    def describe(self) -> str:
+        """A short English description, e.g. ``'gammon (2 points)'``."""
+        what = {"drop": "double dropped", "resign": f"resigned {LEVEL_NAMES[self.level]}"}.get(
+            self.how, LEVEL_NAMES[self.level])
+        return f"{what} ({self.points} point{'s' if self.points != 1 else ''})"
+
+
+@dataclass(frozen=True)
+class State:
+    """Everything the rules need to know about a match at one moment.
+
+    ``position`` is seen from ``on_roll``, the player whose turn it is to roll
+    or move (the doubler while a double awaits an answer).
+    """
+
+    settings: Settings
+    score: tuple[int, int]
+    game_number: int
+    crawford: bool             # this game is the Crawford game
+    crawford_done: bool        # a Crawford game has been played (or is being)
+    phase: Phase
+    position: Position
+    on_roll: int
+    dice: Dice | None
+    cube_value: int
+    cube_owner: int | None
+    moves_played: int          # plays made in this game
+    resign_level: int = 0      # the resignation on offer, 0 for none
+    resume_phase: Phase | None = None  # what the resigner was deciding
+    resign_refused: bool = False       # a resignation was refused at this decision
+    result: GameResult | None = None
+
+
+def initial_state(settings: Settings, score: tuple[int, int] = (0, 0)) -> State:
+    """The state before the opening roll of the first game."""
+    return State(
+        settings=settings, score=score, game_number=1, crawford=False, crawford_done=False,
+        phase=Phase.OPENING, position=Position.initial(), on_roll=0, dice=None,
+        cube_value=1, cube_owner=None, moves_played=0,
+    )
+
+
+def resigner(state: State) -> int:
+    """Who offered the resignation on the table (meaningful in ``Phase.RESIGN``)."""
+    return state.on_roll if state.resume_phase == Phase.ROLL else 1 - state.on_roll
+
+
+def turn(state: State) -> int | None:
+    """The player who must act, or ``None`` when the next action is nobody's in particular."""
+    if state.phase in (Phase.ROLL, Phase.MOVE):
+        return state.on_roll
+    if state.phase == Phase.TAKE:
+        return 1 - state.on_roll
+    if state.phase == Phase.RESIGN:
+        return 1 - resigner(state)
+    return None
+
+
+def why_no_double(state: State) -> str | None:
+    """Why the player on roll may not double now, or ``None`` if they may."""
+    s = state.settings
+    player = state.on_roll
+    if state.phase != Phase.ROLL:
+        return "a double is offered only by the player on roll, before rolling"
+    if not s.cube:
+        return "this match is played without the doubling cube"
+    if state.moves_played == 0:
+        return "nobody may double before the first move of the game has been played"
+    if state.crawford:
+        return "nobody may double in the Crawford game"
+    if state.cube_owner is not None and state.cube_owner != player:
+        return "your opponent owns the cube: only the owner may redouble"
+    if state.cube_value >= MAX_CUBE:
+        return f"the cube is at {MAX_CUBE}, its highest value"
+    if s.length:
+        if state.score[player] == s.length - 1:
+            return "you need only one point to win the match, so you may not double"
+        if state.score[player] + state.cube_value >= s.length:
+            return f"the cube at {state.cube_value} already wins you the match, so you may not double"
+    return None
+
+
+@lru_cache(maxsize=256)
+def plays_by_text(position: Position, dice: Dice) -> dict[str, Play]:
+    """The legal plays of ``dice``, keyed by their standard notation."""
+    return {str(p): p for p in position.legal_plays(dice)}
+
+
+def legal_actions(state: State) -> list[Action]:
+    """Every action allowed now; rolls carry no dice (the source rolls them when applied)."""
+    phase = state.phase
+    resigns: list[Action] = [] if state.resign_refused else [Resign(level) for level in LEVEL_NAMES]
+    if phase == Phase.OPENING:
+        return [OpeningRoll()]
+    if phase == Phase.ROLL:
+        cube: list[Action] = [] if why_no_double(state) else [Double()]
+        return [Roll(), *cube, *resigns]
+    if phase == Phase.MOVE:
+        assert state.dice is not None
+        texts = list(plays_by_text(state.position, state.dice))
+        return [Move(t) for t in texts] if texts else [Move("")]
+    if phase == Phase.TAKE:
+        return [Take(), Drop(), *resigns]
+    if phase == Phase.RESIGN:
+        return [AcceptResignation(), RejectResignation()]
+    if phase == Phase.GAME_OVER:
+        return [NextGame()]
+    return []
+
+
+def _expect(state: State, action: Action, *phases: Phase) -> None:
+    if state.phase not in phases:
+        raise IllegalActionError(f"{_name(action)} is not possible now: {_waiting_for(state)}")
+
+
+def _name(action: Action) -> str:
+    return {
+        "opening_roll": "the opening roll", "roll": "rolling", "move": "moving",
+        "double": "doubling", "take": "taking", "drop": "dropping", "resign": "resigning",
+        "accept_resignation": "accepting a resignation",
+        "reject_resignation": "rejecting a resignation", "next_game": "starting the next game",
+    }[action.kind]
+
+
+def _waiting_for(state: State) -> str:
+    who = turn(state)
+    p = f"player {who}" if who is not None else ""
+    return {
+        Phase.OPENING: "the game waits for the opening roll",
+        Phase.ROLL: f"{p} is to roll or double",
+        Phase.MOVE: f"{p} is to play the roll",
+        Phase.TAKE: f"{p} is to take or drop the double",
+        Phase.RESIGN: f"{p} is to accept or reject the resignation",
+        Phase.GAME_OVER: "the game is over; the next game may start",
+        Phase.MATCH_OVER: "the match is over",
+    }[state.phase]
+
+
+def _finish(state: State, winner: int, level: int, how: str) -> State:
+    s = state.settings
+    if how == "checkers" or how == "resign":
+        # Jacoby: in money play gammons count only once the cube has been turned.
+        if s.length == 0 and s.jacoby and state.cube_value == 1:
+            level = 1
+    points = level * state.cube_value
+    score = list(state.score)
+    score[winner] += points
+    new_score = (score[0], score[1])
+    over = s.length > 0 and max(new_score) >= s.length
+    return replace(
+        state, score=new_score, dice=None, resign_level=0, resume_phase=None,
+        resign_refused=False,
+        phase=Phase.MATCH_OVER if over else Phase.GAME_OVER,
+        result=GameResult(winner=winner, points=points, level=level,
+                          cube=state.cube_value, how=how),
+    )
+
+
+def _next_game(state: State) -> State:
+    s = state.settings
+    crawford = (s.length > 0 and not state.crawford_done and s.length - 1 in state.score)
+    return replace(
+        state, game_number=state.game_number + 1, crawford=crawford,
+        crawford_done=state.crawford_done or crawford, phase=Phase.OPENING,
+        position=Position.initial(), on_roll=0, dice=None, cube_value=1, cube_owner=None,
+        moves_played=0, resign_level=0, resume_phase=None, resign_refused=False, result=None,
+    )
+
+
+def _find_play(state: State, text: str) -> Play | None:
+    assert state.dice is not None
+    plays = plays_by_text(state.position, state.dice)
+    dice = f"{state.dice[0]}-{state.dice[1]}"
+    if not text.strip():
+        if plays:
+            raise IllegalActionError(f"the roll {dice} must be played; for example {next(iter(plays))}")
+        return None
+    if not plays:
+        raise IllegalActionError(f"no move is possible with {dice}: play an empty move")
+    found = plays.get(text)
+    if found is not None:
+        return found
+    try:
+        return state.position.parse_play(text, state.dice)
+    except TableError as exc:
+        raise IllegalActionError(str(exc)) from None
+
+
+def step(state: State, action: Action, dice: DiceSource) -> tuple[State, Action]:
+    """Apply ``action``; return the new state and the action as logged.
+
+    Raises ``IllegalActionError`` (nothing changes, no dice are rolled) when
+    the action is not allowed now.
+    """
+    if isinstance(action, OpeningRoll):
+        _expect(state, action, Phase.OPENING)
+        if action.dice is None:
+            starter, played = opening_roll(dice)
+            pair = (played[0], played[1]) if starter == 0 else (played[1], played[0])
+        else:
+            pair = _checked(action.dice)
+            if pair[0] == pair[1]:
+                raise IllegalActionError(f"an opening roll needs two different dice, got {pair[0]}-{pair[1]}")
+        starter = 0 if pair[0] > pair[1] else 1
+        played = (pair[starter], pair[1 - starter])
+        return (replace(state, phase=Phase.MOVE, on_roll=starter, dice=played),
+                OpeningRoll(pair))
+    if isinstance(action, Roll):
+        _expect(state, action, Phase.ROLL)
+        rolled = roll(dice) if action.dice is None else _checked(action.dice)
+        return replace(state, phase=Phase.MOVE, dice=rolled, resign_refused=False), Roll(rolled)
+    if isinstance(action, Move):
+        _expect(state, action, Phase.MOVE)
+        if not isinstance(action.play, str):
+            raise IllegalActionError(f"a move is written as text, got {action.play!r}")
+        play = _find_play(state, action.play)
+        after = state.position.swapped() if play is None else play.position
+        moved = replace(state, position=after, on_roll=1 - state.on_roll, dice=None,
+                        phase=Phase.ROLL, moves_played=state.moves_played + 1)
+        logged = Move("" if play is None else str(play))
+        outcome = after.result()
+        if outcome < 0:  # seen from the new player on roll: the mover has won
+            return _finish(moved, state.on_roll, -outcome, "checkers"), logged
+        return moved, logged
+    if isinstance(action, Double):
+        _expect(state, action, Phase.ROLL)
+        reason = why_no_double(state)
+        if reason:
+            raise IllegalActionError(reason)
+        return replace(state, phase=Phase.TAKE), action
+    if isinstance(action, Take):
+        _expect(state, action, Phase.TAKE)
+        return replace(state, phase=Phase.ROLL, cube_value=state.cube_value * 2,
+                       cube_owner=1 - state.on_roll), action
+    if isinstance(action, Drop):
+        _expect(state, action, Phase.TAKE)
+        return _finish(state, state.on_roll, 1, "drop"), action
+    if isinstance(action, Resign):
+        _expect(state, action, Phase.ROLL, Phase.TAKE)
+        if action.level not in LEVEL_NAMES or isinstance(action.level, bool):
+            raise IllegalActionError(f"a resignation is 1 (single), 2 (gammon) or 3 (backgammon), got {action.level!r}")
+        if state.resign_refused:
+            raise IllegalActionError("a resignation was just refused: play on until your next roll")
+        return replace(state, phase=Phase.RESIGN, resume_phase=state.phase,
+                       resign_level=action.level), action
+    if isinstance(action, AcceptResignation):
+        _expect(state, action, Phase.RESIGN)
+        loser = resigner(state)
+        return _finish(state, 1 - loser, state.resign_level, "resign"), action
+    if isinstance(action, RejectResignation):
+        _expect(state, action, Phase.RESIGN)
+        assert state.resume_phase is not None
+        return replace(state, phase=state.resume_phase, resume_phase=None, resign_level=0,
+                       resign_refused=True), action
+    if isinstance(action, NextGame):
+        _expect(state, action, Phase.GAME_OVER)
+        return _next_game(state), action
+    raise IllegalActionError(f"{action!r} is not a match action")
+
+
+def _checked(dice: tuple[int, ...]) -> Dice:
+    try:
+        return check_dice(tuple(dice))
+    except TableError as exc:
+        raise IllegalActionError(str(exc)) from None
