@@ -302,7 +302,6 @@ def step(state: State, action: Action, dice: DiceSource) -> tuple[State, Action]
             return _finish(moved, state.on_roll, -outcome, "checkers"), logged
         return moved, logged
     if isinstance(action, Double):
-        _expect(state, action, Phase.ROLL)
         reason = why_no_double(state)
         if reason:
             raise IllegalActionError(reason)
