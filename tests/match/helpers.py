@@ -53,7 +53,7 @@ SINGLE_LOSER = {6: 3}
 # The opponent has borne off none, all in their home board: a gammon.
 GAMMON_LOSER = {6: 15}
 # The opponent has a checker in the winner's home board: a backgammon.
-BACKGAMMON_LOSER = {6: 14, 24: 1}
+BACKGAMMON_LOSER = {6: 14, 23: 1}
 
 
 def bear_off_last(m: Match) -> None:
