@@ -14,9 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from table.errors import TableError
-from table.rules.dice import DiceSource, opening_roll, roll
-from table.server.interim import ActionError, InterimMatch
+from table.errors import IllegalActionError, TableError
+from table.match import Match, Move, NextGame, OpeningRoll, Phase, action_from_json
+from table.match.actions import Action
+from table.rules.dice import DiceSource, SecretDice
 from table.server.moves import MoveGraph, move_graph
 
 JSON = dict[str, Any]
@@ -93,148 +94,192 @@ def to_abs(seat: int, point: int) -> int:
     return 25 - point
 
 
-class Game:
-    """The match of one room, built from (and extending) its action log."""
+# Actions a player may send, by wire name; "move" carries steps instead of text.
+PLAYER_ACTIONS = frozenset({"roll", "double", "take", "drop", "resign", "accept_resignation",
+                            "reject_resignation", "next_game", "move"})
 
-    def __init__(self, config: GameConfig) -> None:
+
+class Game:
+    """The match of one room, built from (and extending) its action log.
+
+    A single game is money play without the Jacoby rule, so the cube and
+    gammons count; a match of N points is ``Match(length=N)`` with Crawford.
+    """
+
+    def __init__(self, config: GameConfig, dice: DiceSource | None = None) -> None:
         self.config = config
-        self.match = InterimMatch(config.length)
+        single = config.length == 1
+        self.match = Match(length=0 if single else config.length, cube=config.cube,
+                           dice=dice or SecretDice(), jacoby=False if single else None)
         self.log: list[JSON] = []
         self._graph: MoveGraph | None = None
         self.last: JSON | None = None
 
     @classmethod
-    def replay(cls, config: GameConfig, log: Sequence[JSON]) -> Game:
-        game = cls(config)
+    def replay(cls, config: GameConfig, log: Sequence[JSON], dice: DiceSource | None = None) -> Game:
+        """Rebuild a game from its stored log; ``dice`` rolls what comes after it."""
+        game = cls(config, dice)
         for entry in log:
-            game._apply_entry(entry)
+            game._apply(entry.get("seat"), action_from_json({k: v for k, v in entry.items() if k != "seat"}))
         return game
 
     # Who acts -----------------------------------------------------------------
 
     @property
-    def to_act(self) -> int | None:
-        """The seat whose decision the match waits for, None when the server acts or it is over."""
-        m = self.match
-        if m.is_over or m.turn is None or m.dice is None:
-            return None
-        return m.turn
+    def single(self) -> bool:
+        return self.config.length == 1
 
-    def automatic(self, dice: DiceSource) -> JSON | None:
-        """The next action the server takes by itself (rolls, passes), or None."""
-        m = self.match
-        if m.is_over:
+    @property
+    def is_over(self) -> bool:
+        """The match is over (for a single game: its only game is)."""
+        if self.single:
+            return self.match.phase in (Phase.GAME_OVER, Phase.MATCH_OVER)
+        return self.match.is_over
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose decision the match waits for; None when the server acts or nobody must."""
+        if self.is_over:
             return None
-        if m.turn is None:
-            starter, first = opening_roll(dice)
-            return {"type": "opening", "seat": starter, "dice": list(first)}
-        if m.dice is None:
-            return {"type": "roll", "seat": m.turn, "dice": list(roll(dice))}
-        if not self.graph.plays:
-            return {"type": "move", "seat": m.turn, "steps": []}
+        return self.match.turn
+
+    def may_act(self, seats: frozenset[int]) -> bool:
+        """Whether the holder of ``seats`` has a decision to make now."""
+        if self.is_over:
+            return False
+        if self.match.phase == Phase.GAME_OVER:  # either player may start the next game
+            return any(not self.config.is_bot(s) for s in seats)
+        return self.to_act in seats
+
+    def automatic(self) -> Action | None:
+        """The next action the server takes by itself (opening rolls, empty moves), or None."""
+        m = self.match
+        if self.is_over:
+            return None
+        if m.phase == Phase.OPENING:
+            return OpeningRoll()
+        if m.phase == Phase.MOVE and not self.graph.plays:
+            return Move("")
         return None
 
     @property
     def graph(self) -> MoveGraph:
         m = self.match
-        if m.dice is None:
-            raise ActionError("there is no roll to play")
+        if m.phase != Phase.MOVE or m.dice is None:
+            raise IllegalActionError("there is no roll to play now")
         if self._graph is None:
             self._graph = move_graph(m.position, m.dice)
         return self._graph
 
     # Actions ------------------------------------------------------------------
 
-    def act(self, seat: int, action: JSON) -> JSON:
+    def act(self, seats: frozenset[int], action: JSON) -> JSON:
         """Check a player's wire action, apply it, and return its log entry.
 
         Raises a ``TableError`` saying what is wrong; then nothing changes.
         """
-        if self.to_act != seat:
-            raise ActionError("it is not your turn to act")
         kind = action.get("type")
+        if kind not in PLAYER_ACTIONS:
+            raise IllegalActionError(
+                f"unknown action {kind!r}: use one of {', '.join(sorted(PLAYER_ACTIONS))}")
+        if not self.may_act(seats):
+            raise IllegalActionError("it is not your turn to act")
+        if self.match.phase == Phase.GAME_OVER:
+            if kind != "next_game" or self.single:
+                raise IllegalActionError("the game is over: the only action now is next_game")
+            return self._apply(min(s for s in seats if not self.config.is_bot(s)), NextGame())
+        seat = self.to_act
+        assert seat is not None
         if kind == "move":
             steps = action.get("steps")
-            if (not isinstance(steps, list) or len(steps) > 4 or not all(
+            if set(action) - {"type", "steps"} or (not isinstance(steps, list) or len(steps) > 4 or not all(
                     isinstance(s, list) and len(s) == 2
                     and all(isinstance(p, int) and not isinstance(p, bool) and 0 <= p <= 25 for p in s)
                     for s in steps)):
-                raise ActionError("steps must be a list of at most four [from, to] pairs of points 0..25")
+                raise IllegalActionError("a move is {\"type\": \"move\", \"steps\": [[from, to], ...]} "
+                                         "with at most four steps between points 0..25")
             own = [[to_abs(seat, s[0]), to_abs(seat, s[1])] for s in steps]
-            self.graph.play_for(own)  # raises when illegal
-            entry: JSON = {"type": "move", "seat": seat, "steps": own}
-        else:
-            raise ActionError(f"unknown or unavailable action {kind!r}")
-        self._apply_entry(entry)
-        return entry
+            play = self.graph.play_for(own)  # raises when illegal
+            return self._apply(seat, Move(str(play)))
+        if kind == "next_game":
+            raise IllegalActionError("the game is not over yet")
+        wanted = action_from_json(action)  # raises RecordError for malformed fields
+        if wanted not in self.match.legal_actions():
+            reason = self.match.why_no_double() if kind == "double" else None
+            raise IllegalActionError(reason or f"{kind} is not possible now")
+        return self._apply(seat, wanted)
 
-    def apply_automatic(self, entry: JSON) -> None:
-        self._apply_entry(entry)
+    def apply_automatic(self, action: Action) -> JSON:
+        return self._apply(None, action)
 
-    def _apply_entry(self, entry: JSON) -> None:
+    def _apply(self, seat: int | None, action: Action) -> JSON:
         m = self.match
-        kind = entry["type"]
-        if kind == "opening":
-            self.match = m.opening(entry["seat"], (entry["dice"][0], entry["dice"][1]))
-        elif kind == "roll":
-            self.match = m.roll((entry["dice"][0], entry["dice"][1]))
-        elif kind == "move":
-            play = self.graph.play_for(entry["steps"]) if entry["steps"] else None
-            self.last = {"seat": m.turn, "dice": list(m.dice or ()), "play": str(play) if play else "",
-                         "steps": [[to_abs(entry["seat"], a), to_abs(entry["seat"], b)]
-                                   for a, b in entry["steps"]]}
-            self.match = m.move(play)
-        else:
-            raise ActionError(f"unknown log entry {kind!r}")
+        before_turn = m.state.on_roll
+        dice = m.dice
+        steps: list[list[int]] = []
+        if isinstance(action, Move) and action.play:
+            play = next(p for p in self.graph.plays if str(p) == action.play)
+            steps = [[to_abs(before_turn, a), to_abs(before_turn, b)] for a, b in play.steps]
+        logged = m.apply(action)
+        if isinstance(action, Move):
+            self.last = {"seat": before_turn, "dice": list(dice or ()), "play": logged.to_json()["play"],
+                         "steps": steps}
+        elif isinstance(action, (OpeningRoll, NextGame)):
+            self.last = None
         self._graph = None
+        entry: JSON = {"seat": seat, **logged.to_json()}
         self.log.append(entry)
+        return entry
 
     # Views --------------------------------------------------------------------
 
     def view(self, seats: frozenset[int]) -> JSON:
         """The match as the holder of ``seats`` may see it, with what they may do."""
         m = self.match
-        points = [0] * 25
-        bar = [0, 0]
-        off = [0, 0]
-        turn = m.turn if m.turn is not None else 0
-        b = m.position.board
-        for i in range(1, 25):
-            a = to_abs(turn, i)
-            points[a] = b[i] if turn == 0 else -b[i]
-        bar[turn] = b[25]
-        bar[1 - turn] = -b[0]
+        b = m.position_for(0).board
+        pips = m.position_for(0).pip_counts()
+        points = list(b[1:25])
+        bar = [b[25], -b[0]]
         on_board = [sum(v for v in points if v > 0) + bar[0], -sum(v for v in points if v < 0) + bar[1]]
-        off = [15 - on_board[0], 15 - on_board[1]]
-        pips = m.position.pip_counts()
+        phase = m.phase
+        playing = phase in (Phase.ROLL, Phase.MOVE, Phase.TAKE, Phase.RESIGN)
+        result = m.game_result
+        winner = m.winner if not self.single else (result.winner if result else None)
         view: JSON = {
-            "points": points[1:],
+            "phase": phase.value,
+            "points": points,
             "bar": bar,
-            "off": off,
-            "pips": [pips[0], pips[1]] if turn == 0 else [pips[1], pips[0]],
-            "turn": m.turn,
+            "off": [15 - on_board[0], 15 - on_board[1]],
+            "pips": [pips[0], pips[1]],
+            "turn": m.state.on_roll if playing else None,
             "dice": list(m.dice) if m.dice else None,
-            "cube": {"value": 1, "owner": None, "enabled": False},
+            "cube": {"value": m.cube_value, "owner": m.cube_owner, "enabled": m.cube_enabled},
             "score": list(m.score),
-            "length": m.length,
-            "crawford": False,
-            "over": m.is_over,
-            "winner": m.winner,
+            "length": self.config.length,
+            "game_number": m.game_number,
+            "crawford": m.crawford,
+            "over": self.is_over,
+            "winner": winner,
             "last": self.last,
-            "result": ({"seat": m.game_winner, "points": m.game_result}
-                       if m.game_winner is not None else None),
+            "resignation": ({"level": m.resignation, "by": 1 - (m.turn or 0)} if phase == Phase.RESIGN else None),
+            "result": ({"winner": result.winner, "points": result.points, "level": result.level,
+                        "cube": result.cube, "how": result.how} if result else None),
             "to_act": self.to_act,
             "actions": [],
             "moves": None,
         }
-        act = self.to_act
-        if act is not None and act in seats:
-            g = self.graph
-            view["actions"] = ["move"]
-            view["moves"] = {
-                "depth": g.depth,
-                "nodes": [[[to_abs(act, s), to_abs(act, d), die, int(hit), c] for s, d, die, hit, c in edges]
-                          for edges in g.nodes],
-                "finals": {str(k): str(g.plays[v]) for k, v in g.finals.items()},
-            }
+        if self.may_act(seats):
+            kinds = sorted({a.kind for a in m.legal_actions()})
+            if phase == Phase.GAME_OVER and self.single:
+                kinds = []
+            view["actions"] = kinds
+            if phase == Phase.MOVE and self.graph.plays:
+                act = m.state.on_roll
+                g = self.graph
+                view["moves"] = {
+                    "depth": g.depth,
+                    "nodes": [[[to_abs(act, s), to_abs(act, d), die, int(hit), c] for s, d, die, hit, c in edges]
+                              for edges in g.nodes],
+                    "finals": {str(k): str(g.plays[v]) for k, v in g.finals.items()},
+                }
         return view

@@ -95,13 +95,10 @@ class Room:
             if version is not None and version != self.version:
                 raise RoomError(f"the game has moved on: it is at version {self.version}, "
                                 f"the action was for version {version}", "stale")
-            seat = self.game.to_act
-            if seat is None or seat not in seats:
+            if not self.game.may_act(seats):
                 raise RoomError("it is not your turn to act", "not_your_turn")
-            if self.game.config.is_bot(seat):  # pragma: no cover - bots' seats have no token
-                raise RoomError("the computer plays this seat", "not_your_turn")
             try:
-                entry = self.game.act(seat, action)
+                entry = self.game.act(seats, action)
             except TableError as exc:
                 raise RoomError(str(exc), "illegal") from exc
             await self._record(entry)
@@ -110,10 +107,9 @@ class Room:
         """Take every step that needs no person: rolls, passes and the computer's turns."""
         while True:
             async with self.lock:
-                auto = self.game.automatic(self.dice)
+                auto = self.game.automatic()
                 if auto is not None:
-                    self.game.apply_automatic(auto)
-                    await self._record(auto)
+                    await self._record(self.game.apply_automatic(auto))
                     continue
                 seat = self.game.to_act
                 if seat is None or not self.game.config.is_bot(seat):
@@ -123,9 +119,8 @@ class Room:
             async with self.lock:
                 if self.game.to_act != seat:  # pragma: no cover - someone else acted meanwhile
                     continue
-                action = await asyncio.to_thread(choose_action, self.game, seat, self.game.config.level)
-                entry = self.game.act(seat, action)
-                await self._record(entry)
+                action = await asyncio.to_thread(choose_action, self.game, seat)
+                await self._record(self.game.act(frozenset({seat}), action))
 
 
 class Rooms:
@@ -147,7 +142,7 @@ class Rooms:
             [h, h] if config.mode == "local"
             else [h if i == config.human_seat else None for i in (0, 1)])
         self.storage.create(game_id, config.to_json(), {"hashes": seat_hashes})
-        room = Room(game_id, Game(config), seat_hashes, self.storage, self.dice, self.bot_delay)
+        room = Room(game_id, Game(config, self.dice), seat_hashes, self.storage, self.dice, self.bot_delay)
         self._rooms[game_id] = room
         await room.advance()
         return room, token
@@ -161,7 +156,8 @@ class Rooms:
         except StorageError as exc:
             raise RoomError(str(exc), "not_found") from exc
         config = GameConfig.from_json(config_json)
-        room = Room(game_id, Game.replay(config, log), list(seats["hashes"]), self.storage,
+        game = Game.replay(config, log, self.dice)
+        room = Room(game_id, game, list(seats["hashes"]), self.storage,
                     self.dice, self.bot_delay)
         self._rooms[game_id] = room
         await room.advance()

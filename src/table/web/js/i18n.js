@@ -1,0 +1,31 @@
+// Message catalogues: every word a player reads comes from /static/i18n/<lang>.json.
+
+let messages = {};
+let pages = null;
+export let lang = "ro";
+
+export async function load(code) {
+  const res = await fetch(`/static/i18n/${code}.json`);
+  messages = await res.json();
+  pages = null;
+  lang = code;
+  document.documentElement.lang = code;
+}
+
+export async function loadPages() {
+  if (!pages) pages = await (await fetch(`/static/i18n/pages.${lang}.json`)).json();
+  return pages;
+}
+
+export function t(key, params) {
+  let text = messages[key];
+  if (text === undefined) return key;
+  if (params) text = text.replace(/\{(\w+)\}/g, (_, k) => (params[k] === undefined ? "" : String(params[k])));
+  return text;
+}
+
+export function apply(root) {
+  for (const e of root.querySelectorAll("[data-i18n]")) e.textContent = t(e.dataset.i18n);
+  for (const e of root.querySelectorAll("[data-i18n-aria]")) e.setAttribute("aria-label", t(e.dataset.i18nAria));
+  for (const e of root.querySelectorAll("[data-i18n-title]")) e.setAttribute("title", t(e.dataset.i18nTitle));
+}

@@ -1,0 +1,45 @@
+// Walking the server's move graph.  Each edge is [from, to, die, hit, child]; the
+// graph already holds only legal steps, so nothing here decides legality.
+
+export const isFinal = (g, node) => Object.prototype.hasOwnProperty.call(g.finals, String(node));
+
+export function sourcesAt(g, node) {
+  return [...new Set(g.nodes[node].map((e) => e[0]))];
+}
+
+// Every place the checker on `src` can reach this turn, with the edges that take it
+// there: one die, or several in a row with the same checker.  The shortest way wins,
+// and among equals the one that starts with the die shown first.
+export function targetsFor(g, node, src, order) {
+  const out = new Map();
+  const rank = (e) => (order && e[2] === order[0] ? 0 : 1);
+  let frontier = [{ node, at: src, path: [] }];
+  while (frontier.length) {
+    const next = [];
+    for (const f of frontier) {
+      const edges = g.nodes[f.node].filter((e) => e[0] === f.at).sort((a, b) => rank(a) - rank(b));
+      for (const e of edges) {
+        const path = f.path.concat([e]);
+        if (!out.has(e[1])) out.set(e[1], path);
+        if (e[1] !== 0) next.push({ node: e[4], at: e[1], path });
+      }
+    }
+    frontier = next;
+  }
+  return out;
+}
+
+// The board after `steps` by `seat`, for drawing only (25 = that seat's bar, 0 = off).
+// With `lift`, the last checker is taken up but not yet put down.
+export function applySteps(state, steps, seat, lift) {
+  const points = state.points.slice(), bar = state.bar.slice(), off = state.off.slice();
+  const sign = seat === 0 ? 1 : -1;
+  steps.forEach(([a, b], i) => {
+    if (a === 25) bar[seat] -= 1; else points[a - 1] -= sign;
+    if (lift && i === steps.length - 1) return;
+    if (b === 0) { off[seat] += 1; return; }
+    if (points[b - 1] === -sign) { points[b - 1] = 0; bar[1 - seat] += 1; }
+    points[b - 1] += sign;
+  });
+  return { points, bar, off };
+}

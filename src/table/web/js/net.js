@@ -1,0 +1,53 @@
+// Talking to the server: create a game over HTTP, play it over a WebSocket.
+
+export class ApiError extends Error {
+  constructor(code, message) { super(message); this.code = code; }
+}
+
+export async function createGame(settings) {
+  const res = await fetch("/api/games", {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(settings),
+  });
+  const body = await res.json();
+  if (!res.ok) throw new ApiError(body.code, body.message);
+  return body;
+}
+
+// A live connection to one game that reconnects by itself.
+export class Live {
+  constructor(game, token, handlers) {
+    this.game = game; this.token = token; this.h = handlers;  // {state(msg), error(msg), online(bool)}
+    this.delay = 500; this.closed = false;
+    this._open();
+  }
+
+  _open() {
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${proto}://${location.host}/ws/games/${encodeURIComponent(this.game)}`);
+    this.ws = ws;
+    ws.onopen = () => {
+      this.delay = 500;
+      ws.send(JSON.stringify({ type: "hello", token: this.token }));
+      this.h.online(true);
+    };
+    ws.onmessage = (e) => {
+      const msg = JSON.parse(e.data);
+      if (msg.type === "state") this.h.state(msg);
+      else if (msg.type === "error") this.h.error(msg);
+    };
+    ws.onclose = () => {
+      if (this.closed) return;
+      this.h.online(false);
+      setTimeout(() => { if (!this.closed) this._open(); }, this.delay);
+      this.delay = Math.min(this.delay * 2, 8000);
+    };
+  }
+
+  send(version, action) {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify({ type: "action", version, action }));
+    return true;
+  }
+
+  close() { this.closed = true; if (this.ws) this.ws.close(); }
+}

@@ -1,0 +1,32 @@
+// Service worker: keeps the app's own files so it opens fast and installs.
+// Games always go to the server; when it cannot be reached the page says so.
+const CACHE = "table-shell-v1";
+const SHELL = [
+  "/", "/static/app.css", "/static/js/main.js", "/static/js/board.js", "/static/js/moves.js",
+  "/static/js/net.js", "/static/js/i18n.js", "/static/js/pages.js",
+  "/static/i18n/ro.json", "/static/i18n/en.json", "/static/i18n/pages.ro.json", "/static/i18n/pages.en.json",
+  "/static/manifest.webmanifest", "/static/icons/icon.svg", "/static/icons/icon-192.png", "/static/icons/icon-512.png",
+];
+
+self.addEventListener("install", (e) => {
+  e.waitUntil(caches.open(CACHE).then((c) => c.addAll(SHELL)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (e) => {
+  e.waitUntil(caches.keys()
+    .then((keys) => Promise.all(keys.filter((k) => k !== CACHE).map((k) => caches.delete(k))))
+    .then(() => self.clients.claim()));
+});
+
+// Stale-while-revalidate for the shell: answer from the cache, refresh it behind.
+self.addEventListener("fetch", (e) => {
+  const url = new URL(e.request.url);
+  if (e.request.method !== "GET" || url.origin !== location.origin || url.pathname.startsWith("/api/")) return;
+  if (!(url.pathname === "/" || url.pathname.startsWith("/static/"))) return;
+  e.respondWith(caches.open(CACHE).then(async (cache) => {
+    const key = url.pathname === "/" ? "/" : e.request;
+    const hit = await cache.match(key);
+    const fresh = fetch(e.request).then((res) => { if (res.ok) cache.put(key, res.clone()); return res; });
+    return hit || fresh;
+  }));
+});

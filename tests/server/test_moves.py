@@ -1,0 +1,99 @@
+"""The move graph: every order of every legal play, and nothing else."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from table.errors import IllegalPlayError
+from table.rules.position import Position
+from table.server.moves import move_graph
+
+
+def paths(g, node=0, prefix=()):
+    if not g.nodes[node]:
+        yield prefix, node
+    for src, dst, _die, _hit, child in g.nodes[node]:
+        yield from paths(g, child, prefix + ((src, dst),))
+
+
+def test_opening_31_first_steps_hand_counted():
+    g = move_graph(Position.initial(), (3, 1))
+    # With the 3: 24/21 13/10 8/5 6/3; with the 1: 24/23 8/7 6/5 (13/12 is the
+    # opponent's 13-point).
+    assert sorted((s, d) for s, d, *_ in g.nodes[0]) == sorted(
+        [(24, 21), (13, 10), (8, 5), (6, 3), (24, 23), (8, 7), (6, 5)])
+    assert g.depth == 2 and len(g.plays) == 16
+
+
+def test_either_order_gives_the_same_play():
+    g = move_graph(Position.initial(), (3, 1))
+    assert str(g.play_for([(8, 5), (6, 5)])) == "8/5 6/5"
+    assert str(g.play_for([(6, 5), (8, 5)])) == "8/5 6/5"
+    # One checker, through either intermediate point.
+    assert g.play_for([(24, 21), (21, 20)]) == g.play_for([(24, 23), (23, 20)])
+
+
+def test_from_the_bar_only_the_bar_moves_first():
+    p = Position.from_checkers({25: 1, 13: 5, 8: 3, 6: 5, 24: 1}, {13: 5, 8: 3, 6: 5, 24: 2})
+    g = move_graph(p, (4, 2))
+    assert {s for s, *_ in g.nodes[0]} == {25}
+
+
+def test_illegal_and_incomplete_steps_are_refused():
+    g = move_graph(Position.initial(), (6, 5))
+    with pytest.raises(IllegalPlayError, match="step 1"):
+        g.play_for([(13, 6)])
+    with pytest.raises(IllegalPlayError, match="not complete"):
+        g.play_for([(24, 18)])
+    with pytest.raises(IllegalPlayError, match="step 2"):
+        g.play_for([(24, 18), (18, 12)])  # 12 is held by the opponent's five
+
+
+def test_no_move_possible():
+    # Every entry point closed: the roll cannot be played.
+    p = Position.from_checkers({25: 1, 6: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 13: 3})
+    g = move_graph(p, (3, 4))
+    assert g.plays == () and g.nodes == ((),)
+    with pytest.raises(IllegalPlayError, match="no move is possible"):
+        g.play_for([])
+
+
+def random_positions(n: int, seed: int):
+    rng = random.Random(seed)
+    p = Position.initial()
+    out = []
+    while len(out) < n:
+        plays = p.legal_plays((rng.randint(1, 6), rng.randint(1, 6)))
+        p = rng.choice(plays).position if plays else p.swapped()
+        if p.is_game_over:
+            p = Position.initial()
+        out.append(p)
+    return out
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_graph_matches_legal_plays(seed):
+    rng = random.Random(seed)
+    for p in random_positions(60, seed):
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        plays = p.legal_plays(dice)
+        g = move_graph(p, dice)
+        if not plays:
+            assert g.nodes == ((),)
+            continue
+        found = {}
+        for steps, end in paths(g):
+            assert len(steps) == len(plays[0].steps)
+            found.setdefault(g.finals[end], set()).add(steps)
+            assert g.play_for(steps) == plays[g.finals[end]]
+        # Every legal play is reached, by its own steps among others.
+        assert set(found) == set(range(len(plays)))
+        for i, play in enumerate(plays):
+            assert g.play_for(play.steps) == play
+            # Every reordering of the play's steps that the graph allows ends in the same play.
+            for perm in itertools.permutations(play.steps):
+                if perm in found[i]:
+                    assert g.play_for(perm) == play
