@@ -105,7 +105,7 @@ def test_jacoby_gammons_count_only_after_the_cube_is_turned() -> None:
     resigned = setup(*MID, length=0)
     resigned.apply(Resign(3))
     resigned.apply(AcceptResignation())
-    assert resigned.score == (0, 1)
+    assert resigned.score == (0, 1) and resigned.actions[-2] == Resign(1)
 
 
 def test_gammons_count_in_match_play() -> None:

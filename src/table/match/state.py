@@ -168,7 +168,8 @@ def plays_by_text(position: Position, dice: Dice) -> dict[str, Play]:
 def legal_actions(state: State) -> list[Action]:
     """Every action allowed now; rolls carry no dice (the source rolls them when applied)."""
     phase = state.phase
-    resigns: list[Action] = [] if state.resign_refused else [Resign(level) for level in LEVEL_NAMES]
+    levels = [1] if _jacoby_applies(state) else list(LEVEL_NAMES)
+    resigns: list[Action] = [] if state.resign_refused else [Resign(level) for level in levels]
     if phase == Phase.OPENING:
         return [OpeningRoll()]
     if phase == Phase.ROLL:
@@ -215,12 +216,16 @@ def _waiting_for(state: State) -> str:
     }[state.phase]
 
 
+def _jacoby_applies(state: State) -> bool:
+    """Jacoby: in money play gammons count only once the cube has been turned."""
+    s = state.settings
+    return s.length == 0 and s.jacoby and state.cube_value == 1
+
+
 def _finish(state: State, winner: int, level: int, how: str) -> State:
     s = state.settings
-    if how == "checkers" or how == "resign":
-        # Jacoby: in money play gammons count only once the cube has been turned.
-        if s.length == 0 and s.jacoby and state.cube_value == 1:
-            level = 1
+    if _jacoby_applies(state):
+        level = 1
     points = level * state.cube_value
     score = list(state.score)
     score[winner] += points
@@ -319,8 +324,10 @@ def step(state: State, action: Action, dice: DiceSource) -> tuple[State, Action]
             raise IllegalActionError(f"a resignation is 1 (single), 2 (gammon) or 3 (backgammon), got {action.level!r}")
         if state.resign_refused:
             raise IllegalActionError("a resignation was just refused: play on until your next roll")
-        return replace(state, phase=Phase.RESIGN, resume_phase=state.phase,
-                       resign_level=action.level), action
+        # Under Jacoby an unturned cube makes every resignation a single game: log it so.
+        level = 1 if _jacoby_applies(state) else action.level
+        return (replace(state, phase=Phase.RESIGN, resume_phase=state.phase, resign_level=level),
+                Resign(level))
     if isinstance(action, AcceptResignation):
         _expect(state, action, Phase.RESIGN)
         loser = resigner(state)
