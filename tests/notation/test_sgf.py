@@ -1,0 +1,96 @@
+"""SGF for backgammon (GM[6]): the point letters of the specification, and whole matches."""
+
+from __future__ import annotations
+
+import random
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from table.match import Match, Move
+from table.notation.sgf import SgfMove, letter_point, parse_sgf_moves, point_letter, sgf_move
+
+GNUBG = shutil.which("gnubg") or (Path("/usr/games/gnubg") if Path("/usr/games/gnubg").exists() else None)
+
+
+@pytest.mark.parametrize("move, text", [
+    # The examples of the GM[6] specification.
+    (SgfMove(0, "roll", (3, 1), ((8, 5), (6, 5))), "31hefe"),
+    (SgfMove(1, "roll", (6, 1), ((25, 18),)), "61yg"),
+    (SgfMove(1, "roll", (6, 6), ()), "66"),
+    (SgfMove(0, "roll", (6, 6), ((6, 0), (5, 0), (4, 0), (3, 0))), "66fzezdzcz"),
+    (SgfMove(0, "double"), "double"),
+    (SgfMove(1, "take"), "take"),
+])
+def test_specification_examples(move: SgfMove, text: str) -> None:
+    assert sgf_move(move) == text
+
+
+def test_letters_run_from_white_one_to_black_one() -> None:
+    assert point_letter(0, 1) == "a" and point_letter(0, 24) == "x"
+    assert point_letter(1, 24) == "a" and point_letter(1, 1) == "x"
+    for player in (0, 1):
+        for point in range(0, 26):
+            assert letter_point(player, point_letter(player, point)) == point
+
+
+def _match(seed: int) -> Match:
+    m = Match(length=3, seed=seed, players=("Anca", "Bogdan ]"))
+    rng = random.Random(seed)
+    while not m.is_over:
+        actions = m.legal_actions()
+        plain = [a for a in actions if a.kind not in ("resign", "drop")]
+        m.apply(rng.choice(plain))
+    return m
+
+
+def test_match_export_has_one_tree_per_game_with_result_and_moves() -> None:
+    m = _match(4)
+    text = m.to_sgf()
+    trees = text.strip().split("\n(")
+    assert len(trees) == m.game_number == len(m.results)
+    for index, (tree, result) in enumerate(zip(trees, m.results)):
+        assert "GM[6]" in tree and f"MI[length:3][game:{index}]" in tree
+        assert f"RE[{'WB'[result.winner]}+{result.points}" in tree
+    assert "PB[Bogdan \\]]" in text
+    # Replaying the SGF moves gives the match's positions.
+    moves = parse_sgf_moves(text)
+    plays = [(s, a) for s, a in m.history if isinstance(a, Move)]
+    rolls = [mv for mv in moves if mv.kind == "roll"]
+    assert len(rolls) == len(plays)
+    for mv, (state, action) in zip(rolls, plays):
+        assert mv.player == state.on_roll and mv.dice == state.dice
+        after = state.position
+        for step in mv.steps:
+            assert step in [s for p in after.legal_plays(state.dice) for s in p.steps]
+        if action.play:
+            play = state.position.parse_play(action.play, state.dice)
+            assert mv.steps == play.steps
+
+
+def test_crawford_game_is_marked() -> None:
+    for seed in range(40):
+        m = _match(seed)
+        if any(s.crawford for s, _ in m.history):
+            break
+    else:  # pragma: no cover
+        pytest.skip("no Crawford game in these seeds")
+    assert "RU[Crawford:CrawfordGame]" in m.to_sgf()
+
+
+@pytest.mark.skipif(GNUBG is None, reason="GNU Backgammon is not installed")
+def test_gnu_backgammon_loads_our_sgf(tmp_path: Path) -> None:
+    m = _match(7)
+    sgf = tmp_path / "ours.sgf"
+    back = tmp_path / "back.mat"
+    sgf.write_text(m.to_sgf())
+    commands = f"load match {sgf}\nexport match mat {back}\nquit\n"
+    subprocess.run([str(GNUBG), "-t", "-q"], input=commands, text=True, capture_output=True,
+                   timeout=300, check=False)
+    again = Match.from_mat(back.read_text())
+    assert again.score == m.score
+    assert [a for a in again.actions] == [a for a in Match.from_mat(m.to_mat()).actions]
+    assert re.search(r"Bogdan", back.read_text())
