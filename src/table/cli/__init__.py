@@ -15,7 +15,7 @@ from typing import Sequence
 from table.errors import TableError
 
 # Modules that add subcommands; listed here so the dispatcher stays in one place.
-_COMMAND_MODULES = ("engine", "bench", "serve", "play")
+_COMMAND_MODULES = ("engine", "bench", "serve", "play", "bot")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,162 @@
+"""The computer opponent: three levels over one network and one search.
+
+>>> from table import Position
+>>> bot = Bot(level="medium")
+>>> play = bot.choose_play(Position.initial(), (3, 1))
+>>> str(play)
+'8/5 6/5'
+>>> e = bot.evaluate(Position.initial())
+>>> 0.0 < e.win < 1.0 and e.win_gammon <= e.win
+True
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from dataclasses import dataclass
+from typing import Literal, Sequence
+
+import numpy as np
+from numba import njit
+
+from table.bot import search
+from table.bot.net import Weights, bundled
+from table.errors import TableError
+from table.rules.dice import check_dice
+from table.rules.position import Play, Position
+
+Level = Literal["easy", "medium", "hard"]
+LEVELS: tuple[Level, ...] = ("easy", "medium", "hard")
+
+
+class BotError(TableError):
+    """A bot asked for something it cannot do (unknown level, ...)."""
+
+
+@dataclass(frozen=True)
+class LevelSettings:
+    """How a level searches: look-ahead depth (plies), judgement noise, move filter."""
+
+    depth: int
+    noise: float
+    keep: int = 8
+    margin: float = 0.16
+
+
+SETTINGS: dict[str, LevelSettings] = {
+    # Easy: the network's judgement blurred by noise of this many points of equity.
+    "easy": LevelSettings(depth=0, noise=0.25),
+    "medium": LevelSettings(depth=0, noise=0.0),
+    "hard": LevelSettings(depth=1, noise=0.0, keep=8, margin=0.16),
+}
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """Cubeless probabilities for the player on roll; gammons and backgammons count as wins too."""
+
+    win: float
+    win_gammon: float
+    win_backgammon: float
+    lose_gammon: float
+    lose_backgammon: float
+
+    @property
+    def lose(self) -> float:
+        """Probability of losing."""
+        return 1.0 - self.win
+
+    @property
+    def equity(self) -> float:
+        """Cubeless money equity: points won per game on average.
+
+        >>> Evaluation(0.6, 0.2, 0.0, 0.1, 0.0).equity
+        0.3
+        """
+        return round(2.0 * self.win - 1.0 + self.win_gammon + self.win_backgammon
+                     - self.lose_gammon - self.lose_backgammon, 12)
+
+    def as_tuple(self) -> tuple[float, float, float, float, float]:
+        """(win, win gammon, win backgammon, lose gammon, lose backgammon)."""
+        return (self.win, self.win_gammon, self.win_backgammon, self.lose_gammon,
+                self.lose_backgammon)
+
+    def swapped(self) -> Evaluation:
+        """The same chances seen from the other player."""
+        return Evaluation(1.0 - self.win, self.lose_gammon, self.lose_backgammon,
+                          self.win_gammon, self.win_backgammon)
+
+
+@njit(cache=True)
+def _seed_numba(seed: int) -> None:  # pragma: no cover - compiled
+    np.random.seed(seed)
+
+
+class Bot:
+    """A computer player of a given level, with the bundled weights unless told otherwise.
+
+    Choices are deterministic for a given ``seed`` and sequence of calls (only
+    the easy level draws random numbers).
+    """
+
+    def __init__(self, level: str = "medium", seed: int | None = 0,
+                 weights: Weights | str | os.PathLike[str] | None = None) -> None:
+        if level not in SETTINGS:
+            raise BotError(f"unknown level {level!r}: choose easy, medium or hard")
+        self.level = level
+        self.settings = SETTINGS[level]
+        if weights is None:
+            self.weights = bundled()
+        elif isinstance(weights, Weights):
+            self.weights = weights
+        else:
+            self.weights = Weights.load(weights)
+        self._rng = random.Random(seed)
+        self._work = search.make_work(self.weights.hidden)
+
+    def choose_play(self, position: Position, dice: Sequence[int]) -> Play | None:
+        """The play this bot makes with ``dice``, or None when nothing can be played."""
+        roll = check_dice(tuple(dice))
+        plays = position.legal_plays(roll)
+        if not plays:
+            return None
+        if len(plays) == 1:
+            return plays[0]
+        s = self.settings
+        if s.noise > 0.0:
+            _seed_numba(self._rng.getrandbits(31))
+        w, k = self.weights, self._work
+        board = np.array(position.board, dtype=np.int8)
+        _, best = search.choose(
+            w.w1, w.b1, w.w2, w.b2, board, roll[0], roll[1], s.depth, s.noise, s.keep,
+            s.margin, k.hashes, k.boards, k.steps, k.nsteps, k.x, k.hidden, k.scratch,
+            k.cand, k.probs, k.eqs, k.order,
+        )
+        chosen = tuple(-int(v) for v in k.boards[0, best, ::-1])
+        for play in plays:
+            if play.position.board == chosen:
+                return play
+        raise AssertionError("the search chose a board that is not a legal play")  # pragma: no cover
+
+    def evaluate(self, position: Position, depth: int | None = None) -> Evaluation:
+        """Cubeless chances for the player on roll, at this level's depth unless given."""
+        d = self.settings.depth if depth is None else depth
+        w, k = self.weights, self._work
+        out = np.zeros(5, dtype=np.float32)
+        search.evaluate_ply(
+            w.w1, w.b1, w.w2, w.b2, np.array(position.board, dtype=np.int8), d,
+            k.hashes, k.boards, k.steps, k.nsteps, k.x, k.hidden, k.scratch, k.cand,
+            k.probs, k.eqs, out,
+        )
+        v = [float(f) for f in out]
+        return Evaluation(v[0], v[1], v[2], v[3], v[4])
+
+    def ranked_plays(self, position: Position, dice: Sequence[int]) -> list[tuple[Play, float]]:
+        """Every legal play with its 0-ply cubeless equity for the mover, best first."""
+        roll = check_dice(tuple(dice))
+        out = []
+        for play in position.legal_plays(roll):
+            out.append((play, -self.evaluate(play.position, depth=0).equity))
+        out.sort(key=lambda pe: -pe[1])
+        return out

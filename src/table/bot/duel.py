@@ -1,0 +1,152 @@
+"""Compiled cubeless money games between two players, with duplicate dice.
+
+Each pair of games uses one dice stream twice, the players swapping sides, so
+that much of the luck cancels.  A player is pubeval or a network (0-ply, 0-ply
+with noise, or 1-ply with a move filter).  Used by the trainer's periodic
+strength check and by ``table bench strength``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+import numpy as np
+from numba import njit
+
+from table.bot import pubeval, search
+from table.bot.net import Weights, final_probs
+from table.rules import kernel
+
+PUBEVAL = 0
+NETWORK = 1
+RANDOM = 2
+MAX_TURNS = 1200
+
+
+@dataclass(frozen=True)
+class Player:
+    """One side of a duel: a kind, and for networks the weights and search settings."""
+
+    kind: Literal[0, 1, 2]
+    weights: Weights | None = None
+    depth: int = 0
+    noise: float = 0.0
+    keep: int = 8
+    margin: float = 0.16
+
+
+@njit(cache=True)
+def _play_game(
+    first: int, dice: np.ndarray, kinds: np.ndarray, depths: np.ndarray, noises: np.ndarray,
+    keeps: np.ndarray, margins: np.ndarray,
+    w1a: np.ndarray, b1a: np.ndarray, w2a: np.ndarray, b2a: np.ndarray,
+    w1b: np.ndarray, b1b: np.ndarray, w2b: np.ndarray, b2b: np.ndarray,
+    pw: np.ndarray, start: np.ndarray,
+    hashes: np.ndarray, boards: np.ndarray, steps: np.ndarray, nsteps: np.ndarray,
+    x: np.ndarray, hidden: np.ndarray, scratch: np.ndarray, cand: np.ndarray,
+    probs: np.ndarray, eqs: np.ndarray, order: np.ndarray, px: np.ndarray,
+) -> int:  # pragma: no cover - compiled
+    """Points won by player 0 (negative if lost); 0 if abandoned at ``MAX_TURNS``."""
+    board = start.copy()
+    side = first
+    for turn in range(MAX_TURNS):
+        d1 = dice[turn, 0]
+        d2 = dice[turn, 1]
+        kind = kinds[side]
+        if kind == PUBEVAL:
+            n = search.generate_level(board, d1, d2, hashes, boards, 0, steps, nsteps)
+            best = pubeval.pick(pw, board, boards[0], n, px)
+        elif kind == RANDOM:
+            n = search.generate_level(board, d1, d2, hashes, boards, 0, steps, nsteps)
+            best = np.random.randint(0, n)
+        elif side == 0:
+            n, best = search.choose(w1a, b1a, w2a, b2a, board, d1, d2, depths[0], noises[0],
+                                    keeps[0], margins[0], hashes, boards, steps, nsteps,
+                                    x, hidden, scratch, cand, probs, eqs, order)
+        else:
+            n, best = search.choose(w1b, b1b, w2b, b2b, board, d1, d2, depths[1], noises[1],
+                                    keeps[1], margins[1], hashes, boards, steps, nsteps,
+                                    x, hidden, scratch, cand, probs, eqs, order)
+        search.flip_into(boards[0, best], board)
+        if final_probs(board, probs[0]):
+            pts = 1 + int(probs[0, 3]) + int(probs[0, 4])
+            return pts if side == 0 else -pts
+        side = 1 - side
+    return 0
+
+
+@njit(cache=True)
+def play_pairs(
+    n_pairs: int, seed: int, kinds: np.ndarray, depths: np.ndarray, noises: np.ndarray,
+    keeps: np.ndarray, margins: np.ndarray,
+    w1a: np.ndarray, b1a: np.ndarray, w2a: np.ndarray, b2a: np.ndarray,
+    w1b: np.ndarray, b1b: np.ndarray, w2b: np.ndarray, b2b: np.ndarray,
+    pw: np.ndarray, start: np.ndarray, results: np.ndarray,
+    hashes: np.ndarray, boards: np.ndarray, steps: np.ndarray, nsteps: np.ndarray,
+    x: np.ndarray, hidden: np.ndarray, scratch: np.ndarray, cand: np.ndarray,
+    probs: np.ndarray, eqs: np.ndarray, order: np.ndarray,
+) -> None:  # pragma: no cover - compiled
+    """Play ``n_pairs`` duplicate pairs; ``results[i]`` = player 0's points in the pair's two games."""
+    np.random.seed(seed)
+    dice = np.empty((MAX_TURNS, 2), dtype=np.int64)
+    px = np.empty(pubeval.N_INPUTS, dtype=np.float64)
+    for i in range(n_pairs):
+        for t in range(MAX_TURNS):
+            while True:
+                a = np.random.randint(1, 7)
+                b = np.random.randint(1, 7)
+                if t > 0 or a != b:
+                    break
+            dice[t, 0] = a
+            dice[t, 1] = b
+        total = 0
+        for first in range(2):
+            total += _play_game(first, dice, kinds, depths, noises, keeps, margins,
+                                w1a, b1a, w2a, b2a, w1b, b1b, w2b, b2b, pw, start,
+                                hashes, boards, steps, nsteps, x, hidden, scratch, cand,
+                                probs, eqs, order, px)
+        results[i] = total
+
+
+_START = np.array(
+    [0, -2, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, -5, 5, 0, 0, 0, -3, 0, -5, 0, 0, 0, 0, 2, 0],
+    dtype=np.int8,
+)
+
+
+def duel(a: Player, b: Player, pairs: int, seed: int) -> np.ndarray:
+    """Player ``a``'s points in each of ``pairs`` duplicate pairs of games against ``b``."""
+    if pairs < 1:
+        raise ValueError("a duel needs at least one pair of games")
+    some = a.weights or b.weights or Weights.random(8, 0)
+    wa = a.weights or some
+    wb = b.weights or some
+    work = search.make_work(max(wa.hidden, wb.hidden))
+    results = np.zeros(pairs, dtype=np.int64)
+    play_pairs(
+        pairs, seed,
+        np.array([a.kind, b.kind], dtype=np.int64),
+        np.array([a.depth, b.depth], dtype=np.int64),
+        np.array([a.noise, b.noise], dtype=np.float64),
+        np.array([a.keep, b.keep], dtype=np.int64),
+        np.array([a.margin, b.margin], dtype=np.float64),
+        wa.w1, wa.b1, wa.w2, wa.b2, wb.w1, wb.b1, wb.w2, wb.b2,
+        pubeval.WEIGHTS, _START, results,
+        work.hashes, work.boards, work.steps, work.nsteps, work.x, work.hidden,
+        work.scratch, work.cand, work.probs, work.eqs, work.order,
+    )
+    return results
+
+
+def summary(results: np.ndarray) -> tuple[float, float]:
+    """Points per game and the half-width of its 95% confidence interval.
+
+    Each duplicate pair is one independent sample (its two games share dice).
+    """
+    per_game = results.astype(np.float64) / 2.0
+    n = len(per_game)
+    mean = float(per_game.mean())
+    if n < 2:
+        return mean, float("inf")
+    return mean, float(1.96 * per_game.std(ddof=1) / np.sqrt(n))

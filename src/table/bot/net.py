@@ -1,0 +1,252 @@
+"""The evaluation networks: weights, loading and saving, and the compiled forward pass.
+
+Two networks share one shape: index ``CONTACT`` for positions with contact and
+``RACE`` for pure races.  Each maps the inputs of ``table.bot.features`` through
+one sigmoid hidden layer to five sigmoid outputs, seen from the player on
+roll: win, win a gammon, win a backgammon, lose a gammon, lose a backgammon
+(each unconditional, so a gammon counts as a win too).
+
+Weights are plain ``.npz`` files holding ``w1`` (2, inputs, hidden), ``b1``
+(2, hidden), ``w2`` (2, hidden, 5), ``b2`` (2, 5) and a few counters.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+from numba import njit
+
+from table.bot import features
+from table.errors import TableError
+
+CONTACT = 0
+RACE = 1
+N_OUTPUTS = 5
+WIN, WIN_GAMMON, WIN_BACKGAMMON, LOSE_GAMMON, LOSE_BACKGAMMON = range(5)
+FORMAT_VERSION = 1
+
+
+class WeightsError(TableError):
+    """A weights file that is missing, unreadable or of the wrong shape."""
+
+
+@dataclass
+class Weights:
+    """Both networks' parameters plus how much training produced them."""
+
+    w1: np.ndarray
+    b1: np.ndarray
+    w2: np.ndarray
+    b2: np.ndarray
+    games: int = 0
+    meta: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def hidden(self) -> int:
+        """Units in the hidden layer."""
+        return int(self.w1.shape[2])
+
+    @classmethod
+    def random(cls, hidden: int, seed: int) -> Weights:
+        """Small random weights: the starting point of self-play training."""
+        rng = np.random.default_rng(seed)
+        ni = features.N_INPUTS
+        w1 = rng.uniform(-0.1, 0.1, size=(2, ni, hidden)).astype(np.float32)
+        w2 = rng.uniform(-0.1, 0.1, size=(2, hidden, N_OUTPUTS)).astype(np.float32)
+        return cls(w1, np.zeros((2, hidden), np.float32), w2, np.zeros((2, N_OUTPUTS), np.float32))
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> Weights:
+        """Read a ``.npz`` weights file; ``WeightsError`` saying what is wrong."""
+        try:
+            with np.load(path, allow_pickle=False) as data:
+                arrays = {k: data[k] for k in data.files}
+        except (OSError, ValueError) as exc:
+            raise WeightsError(f"cannot read weights file {str(path)!r}: {exc}") from None
+        for key in ("w1", "b1", "w2", "b2"):
+            if key not in arrays:
+                raise WeightsError(f"weights file {str(path)!r} has no array {key!r}")
+        w1 = arrays["w1"].astype(np.float32)
+        hidden = w1.shape[-1] if w1.ndim == 3 else -1
+        expected = {
+            "w1": (2, features.N_INPUTS, hidden),
+            "b1": (2, hidden),
+            "w2": (2, hidden, N_OUTPUTS),
+            "b2": (2, N_OUTPUTS),
+        }
+        for key, shape in expected.items():
+            if arrays[key].shape != shape:
+                raise WeightsError(
+                    f"weights file {str(path)!r}: {key} has shape {arrays[key].shape}, expected {shape}"
+                )
+        meta = {}
+        if "meta" in arrays:
+            for line in str(arrays["meta"]).splitlines():
+                k, _, v = line.partition("=")
+                meta[k] = v
+        games = int(arrays["games"]) if "games" in arrays else 0
+        return cls(
+            np.ascontiguousarray(w1),
+            np.ascontiguousarray(arrays["b1"], dtype=np.float32),
+            np.ascontiguousarray(arrays["w2"], dtype=np.float32),
+            np.ascontiguousarray(arrays["b2"], dtype=np.float32),
+            games,
+            meta,
+        )
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write atomically (a reader never sees half a file)."""
+        path = Path(path)
+        tmp = path.with_name(path.name + ".tmp.npz")
+        meta = "\n".join(f"{k}={v}" for k, v in sorted(self.meta.items()))
+        np.savez_compressed(
+            tmp, w1=self.w1, b1=self.b1, w2=self.w2, b2=self.b2,
+            games=np.int64(self.games), version=np.int64(FORMAT_VERSION), meta=np.str_(meta),
+        )
+        os.replace(tmp, path)
+
+    def copy(self) -> Weights:
+        """An independent copy (training mutates arrays in place)."""
+        return Weights(self.w1.copy(), self.b1.copy(), self.w2.copy(), self.b2.copy(),
+                       self.games, dict(self.meta))
+
+
+@njit(cache=True, fastmath=True)
+def forward(
+    w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray,
+    net: int, x: np.ndarray, hidden: np.ndarray, out: np.ndarray,
+) -> None:  # pragma: no cover - compiled
+    """One position's raw outputs; ``hidden`` receives the hidden activations.
+
+    Most inputs are zero, so only the rows of nonzero inputs are added.
+    """
+    nh = b1.shape[1]
+    for j in range(nh):
+        hidden[j] = b1[net, j]
+    for i in range(x.shape[0]):
+        xi = x[i]
+        if xi != 0.0:
+            row = w1[net, i]
+            for j in range(nh):
+                hidden[j] += xi * row[j]
+    for j in range(nh):
+        hidden[j] = 1.0 / (1.0 + np.exp(-hidden[j]))
+    for k in range(N_OUTPUTS):
+        s = b2[net, k]
+        for j in range(nh):
+            s += hidden[j] * w2[net, j, k]
+        out[k] = 1.0 / (1.0 + np.exp(-s))
+
+
+@njit(cache=True)
+def tidy(board: np.ndarray, p: np.ndarray) -> None:  # pragma: no cover - compiled
+    """Make raw outputs consistent, in place: ordered, and zero where impossible.
+
+    A side that has borne off a checker can no longer be gammoned.
+    """
+    mine_on = 0
+    theirs_on = 0
+    for i in range(26):
+        if board[i] > 0:
+            mine_on += board[i]
+        elif board[i] < 0:
+            theirs_on -= board[i]
+    if mine_on < 15:
+        p[LOSE_GAMMON] = 0.0
+        p[LOSE_BACKGAMMON] = 0.0
+    if theirs_on < 15:
+        p[WIN_GAMMON] = 0.0
+        p[WIN_BACKGAMMON] = 0.0
+    if p[WIN_GAMMON] > p[WIN]:
+        p[WIN_GAMMON] = p[WIN]
+    if p[WIN_BACKGAMMON] > p[WIN_GAMMON]:
+        p[WIN_BACKGAMMON] = p[WIN_GAMMON]
+    if p[LOSE_GAMMON] > 1.0 - p[WIN]:
+        p[LOSE_GAMMON] = 1.0 - p[WIN]
+    if p[LOSE_BACKGAMMON] > p[LOSE_GAMMON]:
+        p[LOSE_BACKGAMMON] = p[LOSE_GAMMON]
+
+
+@njit(cache=True)
+def equity(p: np.ndarray) -> float:  # pragma: no cover - compiled
+    """Cubeless money equity of five probabilities, for the side they are seen from."""
+    return 2.0 * p[0] - 1.0 + p[1] + p[2] - p[3] - p[4]
+
+
+@njit(cache=True)
+def flip_probs(p: np.ndarray, out: np.ndarray) -> None:  # pragma: no cover - compiled
+    """The same probabilities seen from the other side."""
+    w = p[0]
+    wg = p[1]
+    wb = p[2]
+    out[0] = 1.0 - w
+    out[1] = p[3]
+    out[2] = p[4]
+    out[3] = wg
+    out[4] = wb
+
+
+@njit(cache=True)
+def final_probs(board: np.ndarray, out: np.ndarray) -> bool:  # pragma: no cover - compiled
+    """If the game is over, write its exact outcome for the player on roll and return True.
+
+    A finished game is always lost by the player on roll: the opponent bore off last.
+    """
+    theirs_on = 0
+    for i in range(26):
+        if board[i] < 0:
+            theirs_on -= board[i]
+    if theirs_on > 0:
+        return False
+    mine_on = 0
+    back = False
+    for i in range(1, 26):
+        if board[i] > 0:
+            mine_on += board[i]
+            if i >= 19:
+                back = True
+    out[0] = 0.0
+    out[1] = 0.0
+    out[2] = 0.0
+    out[3] = 1.0 if mine_on == 15 else 0.0
+    out[4] = 1.0 if mine_on == 15 and back else 0.0
+    return True
+
+
+@njit(cache=True)
+def evaluate_board(
+    w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray,
+    board: np.ndarray, x: np.ndarray, hidden: np.ndarray, scratch: np.ndarray, out: np.ndarray,
+) -> int:  # pragma: no cover - compiled
+    """Tidy probabilities of ``board`` for the player on roll; returns the net used (-1: over)."""
+    if final_probs(board, out):
+        return -1
+    net = RACE if features.is_race(board) else CONTACT
+    features.encode(board, x, scratch)
+    forward(w1, b1, w2, b2, net, x, hidden, out)
+    tidy(board, out)
+    return net
+
+
+_BUNDLED = Path(__file__).with_name("weights") / "table.npz"
+
+
+def bundled_path() -> Path:
+    """Where the shipped weights live inside the package."""
+    return _BUNDLED
+
+
+_cache: dict[str, Weights] = {}
+
+
+def bundled() -> Weights:
+    """The shipped weights, loaded once per process."""
+    key = str(_BUNDLED)
+    if key not in _cache:
+        if not _BUNDLED.exists():
+            raise WeightsError(f"the bundled weights {key!r} are missing from the package")
+        _cache[key] = Weights.load(_BUNDLED)
+    return _cache[key]

@@ -1,0 +1,195 @@
+"""Compiled self-play with TD(lambda) learning: the trainer's whole inner loop.
+
+Each game is played greedily at 0-ply by the current networks, both sides
+sharing them.  Every state (the position after a move, seen from the player
+then on roll) keeps its inputs, hidden activations and outputs.  When the
+game ends the weights learn from it with the lambda-return, the forward view
+of TD(lambda), computed backwards from the result:
+
+    G[m] = flip((1 - lam) * V[m+1] + lam * G[m+1]),   G[last] = the result,
+
+where ``flip`` turns probabilities round to the other side.  This is the
+offline form of TD(lambda) (Sutton and Barto, section 12.1): the same updates
+as eligibility traces applied at the end of the episode, at the cost of one
+gradient a state instead of a trace over every weight.  The output layer
+learns with the cross-entropy gradient (target minus output), which suits
+sigmoid outputs that are probabilities.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from table.bot import features
+from table.bot.net import (
+    N_OUTPUTS, RACE, CONTACT, equity, final_probs, flip_probs, forward, tidy,
+)
+from table.rules import kernel
+
+MAX_MOVES = 1000
+_START = np.array(
+    [0, -2, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, -5, 5, 0, 0, 0, -3, 0, -5, 0, 0, 0, 0, 2, 0],
+    dtype=np.int8,
+)
+
+
+def start_board() -> np.ndarray:
+    """The initial position as a raw board."""
+    return _START.copy()
+
+
+@njit(cache=True)
+def _flip_into(src: np.ndarray, dst: np.ndarray) -> None:  # pragma: no cover
+    for i in range(26):
+        dst[i] = -src[25 - i]
+
+
+@njit(cache=True)
+def roll_dice(first: bool) -> tuple[int, int]:  # pragma: no cover - compiled
+    """Two dice from numba's generator; the opening roll is never a double."""
+    while True:
+        a = np.random.randint(1, 7)
+        b = np.random.randint(1, 7)
+        if not first or a != b:
+            return a, b
+
+
+@njit(cache=True)
+def _td_update(
+    w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray,
+    x: np.ndarray, h: np.ndarray, raw: np.ndarray, net: int, target: np.ndarray,
+    alpha: float, dh: np.ndarray,
+) -> None:  # pragma: no cover - compiled
+    nh = b1.shape[1]
+    # Normalised steps: alpha is the share of the error each layer corrects
+    # in one update, whatever the layer's width (plain steps diverge: with
+    # 128 hidden units a step of 0.1 overshoots the target several times).
+    hh = 1.0
+    for j in range(nh):
+        hh += h[j] * h[j]
+    xx = 1.0
+    for i in range(x.shape[0]):
+        xx += x[i] * x[i]
+    a2 = alpha / hh
+    a1 = alpha / xx
+    for j in range(nh):
+        s = 0.0
+        for k in range(N_OUTPUTS):
+            s += (target[k] - raw[k]) * w2[net, j, k]
+        dh[j] = s * h[j] * (1.0 - h[j])
+    for k in range(N_OUTPUTS):
+        d = a2 * (target[k] - raw[k])
+        b2[net, k] += d
+        for j in range(nh):
+            w2[net, j, k] += d * h[j]
+    for j in range(nh):
+        b1[net, j] += a1 * dh[j]
+    for i in range(x.shape[0]):
+        xi = x[i]
+        if xi != 0.0:
+            a = a1 * xi
+            row = w1[net, i]
+            for j in range(nh):
+                row[j] += a * dh[j]
+
+
+@njit(cache=True)
+def play_and_learn(
+    w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray,
+    n_games: int, seed: int, alpha: float, lam: float, stats: np.ndarray,
+) -> None:  # pragma: no cover - compiled
+    """Play ``n_games`` of self-play from the initial position, learning after each.
+
+    ``stats`` (int64[8]) accumulates: games, moves, first-player points won,
+    single wins, gammons, backgammons, games abandoned at ``MAX_MOVES``,
+    and candidate positions evaluated.
+    """
+    np.random.seed(seed)
+    ni = features.N_INPUTS
+    nh = b1.shape[1]
+    hashes = np.empty(kernel.MAX_PLAYS, dtype=np.int64)
+    out_boards = np.empty((kernel.MAX_PLAYS, 26), dtype=np.int8)
+    out_steps = np.empty((kernel.MAX_PLAYS, 4, 2), dtype=np.int8)
+    out_nsteps = np.empty(kernel.MAX_PLAYS, dtype=np.int8)
+    xs = np.zeros((MAX_MOVES, ni), dtype=np.float32)
+    hs = np.zeros((MAX_MOVES, nh), dtype=np.float32)
+    raws = np.zeros((MAX_MOVES, N_OUTPUTS), dtype=np.float32)
+    vals = np.zeros((MAX_MOVES, N_OUTPUTS), dtype=np.float64)
+    nets = np.zeros(MAX_MOVES, dtype=np.int64)
+    x = np.zeros(ni, dtype=np.float32)
+    hid = np.zeros(nh, dtype=np.float32)
+    p = np.zeros(N_OUTPUTS, dtype=np.float32)
+    g = np.zeros(N_OUTPUTS, dtype=np.float64)
+    mix = np.zeros(N_OUTPUTS, dtype=np.float64)
+    tgt = np.zeros(N_OUTPUTS, dtype=np.float32)
+    dh = np.zeros(nh, dtype=np.float32)
+    scratch = np.empty(26, dtype=np.int8)
+    cand = np.empty(26, dtype=np.int8)
+    board = np.empty(26, dtype=np.int8)
+    start = _START.copy()
+    for _game in range(n_games):
+        for i in range(26):
+            board[i] = start[i]
+        m = 0
+        finished = False
+        while m < MAX_MOVES:
+            d1, d2 = roll_dice(m == 0)
+            n = kernel.generate(board, d1, d2, hashes, out_boards, out_steps, out_nsteps)
+            if n == 0:
+                for i in range(26):
+                    out_boards[0, i] = board[i]
+                n = 1
+            best = -1
+            best_eq = -1e9
+            for c in range(n):
+                _flip_into(out_boards[c], cand)
+                if final_probs(cand, p):
+                    eq = -equity(p)
+                else:
+                    net = RACE if features.is_race(cand) else CONTACT
+                    features.encode(cand, x, scratch)
+                    forward(w1, b1, w2, b2, net, x, hid, p)
+                    tidy(cand, p)
+                    eq = -equity(p)
+                stats[7] += 1
+                if eq > best_eq:
+                    best_eq = eq
+                    best = c
+            _flip_into(out_boards[best], board)
+            if final_probs(board, p):
+                for k in range(N_OUTPUTS):
+                    vals[m, k] = p[k]
+                nets[m] = -1
+                finished = True
+                # The player who just moved is the first player when m is even.
+                pts = 1 + int(p[3]) + int(p[4])
+                stats[2] += pts if m % 2 == 0 else -pts
+                stats[3 + pts - 1] += 1
+                m += 1
+                break
+            net = RACE if features.is_race(board) else CONTACT
+            features.encode(board, xs[m], scratch)
+            forward(w1, b1, w2, b2, net, xs[m], hs[m], raws[m])
+            for k in range(N_OUTPUTS):
+                p[k] = raws[m, k]
+            tidy(board, p)
+            for k in range(N_OUTPUTS):
+                vals[m, k] = p[k]
+            nets[m] = net
+            m += 1
+        stats[1] += m
+        if not finished:
+            stats[6] += 1
+            continue
+        stats[0] += 1
+        # The lambda-return, backwards from the result (state m-1).
+        for k in range(N_OUTPUTS):
+            g[k] = vals[m - 1, k]
+        for t in range(m - 2, -1, -1):
+            for k in range(N_OUTPUTS):
+                mix[k] = (1.0 - lam) * vals[t + 1, k] + lam * g[k]
+            flip_probs(mix, g)
+            for k in range(N_OUTPUTS):
+                tgt[k] = g[k]
+            _td_update(w1, b1, w2, b2, xs[t], hs[t], raws[t], nets[t], tgt, alpha, dh)

@@ -1,0 +1,146 @@
+"""``table train``, ``table bench strength`` and ``table bench latency``: the bot's commands."""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import statistics
+import sys
+import time
+from pathlib import Path
+from types import FrameType
+
+from table.errors import TableError
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``train``."""
+    train = sub.add_parser("train", help="train the bot's networks by self-play (TD(lambda))")
+    train.add_argument("--checkpoint", type=Path, default=Path("training/checkpoints/latest.npz"),
+                       help="checkpoint to resume from and write (default %(default)s)")
+    train.add_argument("--games", type=int, default=1_000_000,
+                       help="train until this many games in total (default %(default)s)")
+    train.add_argument("--seed", type=int, default=1, help="seed of a new run (default 1)")
+    train.add_argument("--hidden", type=int, default=128, help="hidden units of a new run")
+    train.add_argument("--chunk", type=int, default=500, help="games per compiled call")
+    train.add_argument("--check-every", type=int, default=25_000,
+                       help="games between strength checks against pubeval")
+    train.add_argument("--check-pairs", type=int, default=500,
+                       help="duplicate pairs of games per strength check")
+    train.add_argument("--checkpoint-minutes", type=float, default=5.0)
+    train.add_argument("--log", type=Path, default=Path("training/log.txt"),
+                       help="log file, appended to (default %(default)s)")
+    train.add_argument("--export", type=Path, default=None,
+                       help="also write each checkpoint here (e.g. the bundled weights)")
+    train.set_defaults(func=_train)
+
+
+def register_bench(benches: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``bench strength`` and ``bench latency`` to the ``bench`` subcommands."""
+    strength = benches.add_parser(
+        "strength", help="duplicate-dice cubeless money games between two players")
+    strength.add_argument("a", help="player: pubeval, random, easy, medium, hard, or a .npz file")
+    strength.add_argument("b", nargs="?", default="pubeval", help="opponent (default pubeval)")
+    strength.add_argument("--games", type=int, default=10_000,
+                          help="games in all, played as duplicate pairs (default 10000)")
+    strength.add_argument("--seed", type=int, default=2026)
+    strength.set_defaults(func=_strength)
+    latency = benches.add_parser("latency", help="time per move of each level")
+    latency.add_argument("--levels", default="easy,medium,hard")
+    latency.add_argument("--positions", type=int, default=200,
+                         help="positions from seeded self-play games (default 200)")
+    latency.add_argument("--seed", type=int, default=2026)
+    latency.set_defaults(func=_latency)
+
+
+def _train(args: argparse.Namespace) -> int:
+    from table.bot.train.trainer import TrainConfig, train
+
+    stopping = {"now": False}
+
+    def on_signal(signum: int, frame: FrameType | None) -> None:
+        stopping["now"] = True
+
+    signal.signal(signal.SIGTERM, on_signal)
+    signal.signal(signal.SIGINT, on_signal)
+    cfg = TrainConfig(
+        checkpoint=args.checkpoint, games=args.games, seed=args.seed, hidden=args.hidden,
+        chunk=args.chunk, check_every=args.check_every, check_pairs=args.check_pairs,
+        checkpoint_seconds=args.checkpoint_minutes * 60.0, log=args.log, export=args.export,
+    )
+    train(cfg, sys.stdout, stop=lambda: stopping["now"])
+    return 0
+
+
+def _player(spec: str) -> tuple[str, object]:
+    from table.bot.bot import SETTINGS
+    from table.bot.duel import NETWORK, PUBEVAL, RANDOM, Player
+    from table.bot.net import Weights, bundled
+
+    if spec == "pubeval":
+        return spec, Player(PUBEVAL)
+    if spec == "random":
+        return spec, Player(RANDOM)
+    if spec in SETTINGS:
+        s = SETTINGS[spec]
+        return spec, Player(NETWORK, bundled(), s.depth, s.noise, s.keep, s.margin)
+    if spec.endswith(".npz"):
+        return spec, Player(NETWORK, Weights.load(spec))
+    raise TableError(
+        f"unknown player {spec!r}: use pubeval, random, easy, medium, hard or a .npz weights file")
+
+
+def _strength(args: argparse.Namespace) -> int:
+    from table.bot.duel import Player, duel, summary
+
+    if args.games < 2:
+        raise TableError("--games must be at least 2 (one duplicate pair)")
+    name_a, a = _player(args.a)
+    name_b, b = _player(args.b)
+    assert isinstance(a, Player) and isinstance(b, Player)
+    pairs = args.games // 2
+    start = time.perf_counter()
+    res = duel(a, b, pairs, args.seed)
+    took = time.perf_counter() - start
+    ppg, ci = summary(res)
+    print(f"{name_a} vs {name_b}: {ppg:+.3f} ppg +/- {ci:.3f} (95% CI), "
+          f"{2 * pairs} games in duplicate pairs, cubeless money, seed {args.seed}, {took:.0f}s")
+    return 0
+
+
+def _latency(args: argparse.Namespace) -> int:
+    import random
+
+    from table.bot.bot import SETTINGS, Bot
+    from table.rules.position import Position
+
+    levels = [lv.strip() for lv in args.levels.split(",") if lv.strip()]
+    for lv in levels:
+        if lv not in SETTINGS:
+            raise TableError(f"unknown level {lv!r}: choose easy, medium or hard")
+    rng = random.Random(args.seed)
+    # Positions met in play: seeded games of the medium bot against itself.
+    sampler = Bot("medium")
+    samples: list[tuple[Position, tuple[int, int]]] = []
+    while len(samples) < args.positions:
+        p = Position.initial()
+        while not p.is_game_over and len(samples) < args.positions:
+            dice = (rng.randint(1, 6), rng.randint(1, 6))
+            if len(p.legal_plays(dice)) > 1:
+                samples.append((p, dice))
+            play = sampler.choose_play(p, dice)
+            p = play.position if play is not None else p.swapped()
+    print(f"{len(samples)} positions with a choice to make, from seeded self-play (seed {args.seed})")
+    for lv in levels:
+        bot = Bot(lv, seed=args.seed)
+        bot.choose_play(*samples[0])  # compile or load the cache outside the timing
+        times = []
+        for pos, dice in samples:
+            t = time.perf_counter()
+            bot.choose_play(pos, dice)
+            times.append(time.perf_counter() - t)
+        times.sort()
+        p90 = times[int(0.9 * (len(times) - 1))]
+        print(f"{lv:6s}: median {statistics.median(times) * 1000:8.1f} ms   "
+              f"90% {p90 * 1000:8.1f} ms   worst {times[-1] * 1000:8.1f} ms")
+    return 0
