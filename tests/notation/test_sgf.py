@@ -37,8 +37,8 @@ def test_letters_run_from_white_one_to_black_one() -> None:
             assert letter_point(player, point_letter(player, point)) == point
 
 
-def _match(seed: int) -> Match:
-    m = Match(length=3, seed=seed, players=("Anca", "Bogdan ]"))
+def _match(seed: int, cube: bool = False) -> Match:
+    m = Match(length=3, cube=cube, seed=seed, players=("Anca", "Bogdan ]"))
     rng = random.Random(seed)
     while not m.is_over:
         actions = m.legal_actions()
@@ -49,6 +49,7 @@ def _match(seed: int) -> Match:
 
 def test_match_export_has_one_tree_per_game_with_result_and_moves() -> None:
     m = _match(4)
+    assert m.game_number > 1
     text = m.to_sgf()
     trees = text.strip().split("\n(")
     assert len(trees) == m.game_number == len(m.results)
@@ -77,13 +78,13 @@ def test_crawford_game_is_marked() -> None:
         if any(s.crawford for s, _ in m.history):
             break
     else:  # pragma: no cover
-        pytest.skip("no Crawford game in these seeds")
-    assert "RU[Crawford:CrawfordGame]" in m.to_sgf()
+        pytest.fail("no Crawford game in these seeds")
+    assert m.to_sgf().count("Crawford:CrawfordGame]") == 1
 
 
 @pytest.mark.skipif(GNUBG is None, reason="GNU Backgammon is not installed")
 def test_gnu_backgammon_loads_our_sgf(tmp_path: Path) -> None:
-    m = _match(7)
+    m = _match(7, cube=True)
     sgf = tmp_path / "ours.sgf"
     back = tmp_path / "back.mat"
     sgf.write_text(m.to_sgf())

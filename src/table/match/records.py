@@ -199,12 +199,12 @@ def match_to_sgf(m: Match) -> str:
                 r = after.result
                 result = f"{'WB'[r.winner]}+{r.points}{'R' if r.how == 'resign' else ''}"
         rules: list[str] = []
-        if m.length:
-            rules.append("Crawford:CrawfordGame" if first.crawford else "Crawford")
-        if m.jacoby:
-            rules.append("Jacoby")
         if not m.cube_enabled:
             rules.append("NoCube")
+        if m.length:
+            rules += ["Crawford", "CrawfordGame"] if first.crawford else ["Crawford"]
+        if m.jacoby:
+            rules.append("Jacoby")
         games.append(SgfGame(players=m.players, length=m.length, index=first.game_number - 1,
                              score=first.score, rules=tuple(rules), result=result,
                              moves=tuple(moves)))
