@@ -9,8 +9,6 @@ strength check and by ``table bench strength``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
-
 import numpy as np
 from numba import njit
 
@@ -28,7 +26,7 @@ MAX_TURNS = 1200
 class Player:
     """One side of a duel: a kind, and for networks the weights and search settings."""
 
-    kind: Literal[0, 1, 2]
+    kind: int  # PUBEVAL, NETWORK or RANDOM
     weights: Weights | None = None
     depth: int = 0
     noise: float = 0.0

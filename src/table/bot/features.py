@@ -56,7 +56,7 @@ def side_view(board: np.ndarray, mover: bool, out: np.ndarray) -> None:  # pragm
 
 @njit(cache=True)
 def _open(b: np.ndarray, p: int) -> bool:  # pragma: no cover - compiled
-    return b[p] >= -1
+    return bool(b[p] >= -1)
 
 
 @njit(cache=True)

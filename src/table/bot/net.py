@@ -173,7 +173,7 @@ def tidy(board: np.ndarray, p: np.ndarray) -> None:  # pragma: no cover - compil
 @njit(cache=True)
 def equity(p: np.ndarray) -> float:  # pragma: no cover - compiled
     """Cubeless money equity of five probabilities, for the side they are seen from."""
-    return 2.0 * p[0] - 1.0 + p[1] + p[2] - p[3] - p[4]
+    return float(2.0 * p[0] - 1.0 + p[1] + p[2] - p[3] - p[4])
 
 
 @njit(cache=True)

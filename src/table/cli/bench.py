@@ -26,6 +26,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     movegen.add_argument("--seed", type=int, default=2026, help="corpus seed (default 2026)")
     movegen.add_argument("--repeat", type=int, default=5, help="timed runs (default 5)")
     movegen.set_defaults(func=_movegen)
+    # The bot's benchmarks (strength, latency) live with the bot's commands.
+    from table.cli.bot import register_bench
+
+    register_bench(benches)
 
 
 def _movegen(args: argparse.Namespace) -> int:

@@ -9,8 +9,12 @@ import sys
 import time
 from pathlib import Path
 from types import FrameType
+from typing import TYPE_CHECKING
 
 from table.errors import TableError
+
+if TYPE_CHECKING:
+    from table.bot.duel import Player
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -72,7 +76,7 @@ def _train(args: argparse.Namespace) -> int:
     return 0
 
 
-def _player(spec: str) -> tuple[str, object]:
+def _player(spec: str) -> tuple[str, Player]:
     from table.bot.bot import SETTINGS
     from table.bot.duel import NETWORK, PUBEVAL, RANDOM, Player
     from table.bot.net import Weights, bundled
@@ -91,13 +95,12 @@ def _player(spec: str) -> tuple[str, object]:
 
 
 def _strength(args: argparse.Namespace) -> int:
-    from table.bot.duel import Player, duel, summary
+    from table.bot.duel import duel, summary
 
     if args.games < 2:
         raise TableError("--games must be at least 2 (one duplicate pair)")
     name_a, a = _player(args.a)
     name_b, b = _player(args.b)
-    assert isinstance(a, Player) and isinstance(b, Player)
     pairs = args.games // 2
     start = time.perf_counter()
     res = duel(a, b, pairs, args.seed)
