@@ -7,14 +7,18 @@
 
 from table.errors import (
     DiceError,
+    IllegalActionError,
     IllegalPlayError,
     MatchIdError,
+    MatchSettingsError,
     NotationError,
     PositionError,
     PositionIdError,
+    RecordError,
     TableError,
     XgidError,
 )
+from table.match import Match
 from table.rules.dice import parse_dice
 from table.rules.position import Play, Position
 
@@ -22,13 +26,17 @@ __version__ = "0.1.0"
 
 __all__ = [
     "DiceError",
+    "IllegalActionError",
     "IllegalPlayError",
+    "Match",
     "MatchIdError",
+    "MatchSettingsError",
     "NotationError",
     "Play",
     "Position",
     "PositionError",
     "PositionIdError",
+    "RecordError",
     "TableError",
     "XgidError",
     "parse_dice",
