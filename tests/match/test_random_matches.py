@@ -117,7 +117,7 @@ def _next(m: Match, action: object) -> object:
     return None
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), length=st.sampled_from([1, 3, 5, 7]), cube=st.booleans())
 def test_random_matches_end_with_a_consistent_score(seed: int, length: int, cube: bool) -> None:
     m = _play(length, cube, seed)
@@ -126,7 +126,7 @@ def test_random_matches_end_with_a_consistent_score(seed: int, length: int, cube
     _records_round_trip(m)
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=8, deadline=None)
 @given(seed=st.integers(0, 10**6))
 def test_uniformly_random_actions_including_resignations(seed: int) -> None:
     m = _play(5, True, seed, uniform=True)
@@ -135,7 +135,7 @@ def test_uniformly_random_actions_including_resignations(seed: int) -> None:
     _records_round_trip(m)
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=5, deadline=None)
 @given(seed=st.integers(0, 10**6))
 def test_money_sessions_keep_going(seed: int) -> None:
     m = _play(0, True, seed)
