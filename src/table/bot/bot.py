@@ -20,7 +20,7 @@ from typing import Literal, Sequence
 import numpy as np
 from numba import njit
 
-from table.bot import search
+from table.bot import cube, search
 from table.bot.net import Weights, bundled
 from table.errors import TableError
 from table.rules.dice import check_dice
@@ -160,3 +160,39 @@ class Bot:
             out.append((play, -self.evaluate(play.position, depth=0).equity))
         out.sort(key=lambda pe: -pe[1])
         return out
+
+    # Cube -------------------------------------------------------------------------
+
+    def _efficiency(self, position: Position) -> float:
+        if position.is_race():
+            return cube.race_efficiency(position.pip_counts()[0])
+        return cube.CONTACT_EFFICIENCY
+
+    def cube_decision(self, position: Position, cube_value: int = 1, owner: str = "centre",
+                      length: int = 0, score: tuple[int, int] = (0, 0),
+                      crawford: bool = False) -> cube.CubeDecision:
+        """Whether the player on roll at ``position`` should double, and whether to take.
+
+        ``length`` 0 is money play; otherwise ``score`` is (player on roll, opponent).
+        """
+        e = self.evaluate(position)
+        x = self._efficiency(position)
+        if length == 0:
+            return cube.money_double(e, cube_value, owner, x)
+        return cube.match_double(e, length, score, cube_value, owner, crawford, x)
+
+    def accepts_resignation(self, position: Position, points: int, cube_value: int = 1,
+                            owner: str = "centre", length: int = 0,
+                            score: tuple[int, int] = (0, 0), crawford: bool = False,
+                            bot_on_roll: bool = False) -> bool:
+        """Whether the bot accepts the opponent's resignation of ``points`` x cube.
+
+        ``position`` is seen from the player on roll: the resigning opponent
+        unless ``bot_on_roll``.  ``owner`` ("player" = the bot) and ``score``
+        are from the bot's side.
+        """
+        e = self.evaluate(position)
+        if not bot_on_roll:
+            e = e.swapped()
+        return cube.accept_resignation(e, points, cube_value, owner, length, score, crawford,
+                                       self._efficiency(position))

@@ -1,0 +1,245 @@
+"""Cube decisions from cubeless probabilities: double or not, take or pass, resignations.
+
+Everything is seen from the player on roll, who holds the probabilities.
+Cubeful equity is estimated Janowski's way: a mix, by the cube efficiency
+``x``, of the dead-cube equity (nobody doubles again) and the fully-live-cube
+equity (each side doubles exactly at the other's take point):
+
+    E = x * E_live + (1 - x) * E_dead.
+
+For money play the live equities are Janowski's closed forms (R. Janowski,
+"Take-points in money games", 1993), with ``W`` and ``L`` the average points
+won when winning and lost when losing.  For match play the same mix is taken
+over match winning chances, with the live part from ``met.CubeModel`` at the
+actual score and the position's own gammon rates.
+
+The functions take plain parameters so that they do not depend on the match
+state machine: ``cube`` (its value), ``owner`` ("centre", "player" = the
+player on roll, "opponent"), and for matches ``length`` and ``score``
+(points each already has: player on roll first) and ``crawford``.
+
+>>> d = money_double(Chances(0.75, 0.0, 0.0, 0.0, 0.0))
+>>> d.double, d.take
+(True, True)
+>>> money_double(Chances(0.60, 0.0, 0.0, 0.0, 0.0)).double
+False
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, Protocol
+
+from table.bot.met import CubeModel, crawford_game, match_equity, post_crawford
+from table.errors import TableError
+
+Owner = Literal["centre", "player", "opponent"]
+OWNERS = ("centre", "player", "opponent")
+CONTACT_EFFICIENCY = 0.68
+
+
+class CubeError(TableError):
+    """Cube parameters that make no sense (a cube of 3, a score past the match length, ...)."""
+
+
+class Probabilities(Protocol):
+    """Anything with the five cubeless chances (``table.bot.Evaluation`` fits)."""
+
+    @property
+    def win(self) -> float: ...
+    @property
+    def win_gammon(self) -> float: ...
+    @property
+    def win_backgammon(self) -> float: ...
+    @property
+    def lose_gammon(self) -> float: ...
+    @property
+    def lose_backgammon(self) -> float: ...
+
+
+@dataclass(frozen=True)
+class Chances:
+    """Five cubeless chances as plain numbers (the player on roll's)."""
+
+    win: float
+    win_gammon: float
+    win_backgammon: float
+    lose_gammon: float
+    lose_backgammon: float
+
+
+@dataclass(frozen=True)
+class CubeDecision:
+    """What the player on roll should do with the cube, and what the opponent should answer.
+
+    Equities are cubeful, for the player on roll: in points (money, already
+    multiplied by the cube) or in match winning chances (match play).
+    """
+
+    double: bool
+    take: bool
+    no_double: float
+    double_take: float
+    double_pass: float
+
+    @property
+    def best(self) -> float:
+        """The player on roll's cubeful equity under correct cube action."""
+        if not self.double:
+            return self.no_double
+        return min(self.double_take, self.double_pass)
+
+
+def race_efficiency(pips: int) -> float:
+    """Cube efficiency in a race: long races keep the cube livelier (our model's choice)."""
+    return min(0.7, max(0.6, 0.55 + 0.00125 * pips))
+
+
+def _check(cube: int, owner: str) -> None:
+    if cube < 1 or cube & (cube - 1):
+        raise CubeError(f"the cube shows a power of two, not {cube}")
+    if owner not in OWNERS:
+        raise CubeError(f"cube owner {owner!r} is not one of {', '.join(OWNERS)}")
+
+
+def _check_probs(p: Probabilities) -> None:
+    if not (0.0 <= p.win_backgammon <= p.win_gammon <= p.win <= 1.0
+            and 0.0 <= p.lose_backgammon <= p.lose_gammon <= 1.0 - p.win + 1e-9):
+        raise CubeError("probabilities must be ordered: backgammons <= gammons <= wins")
+
+
+# Money -------------------------------------------------------------------------
+
+
+def _w_l(p: Probabilities) -> tuple[float, float]:
+    w = 1.0 + (p.win_gammon + p.win_backgammon) / p.win if p.win > 1e-9 else 1.0
+    lose = 1.0 - p.win
+    ell = 1.0 + (p.lose_gammon + p.lose_backgammon) / lose if lose > 1e-9 else 1.0
+    return w, ell
+
+
+def money_equity(p: Probabilities, owner: str = "centre", efficiency: float = CONTACT_EFFICIENCY) -> float:
+    """Janowski's cubeful money equity, per unit of cube, for the player on roll."""
+    w, ell = _w_l(p)
+    x = efficiency
+    pw = p.win
+    dead = pw * w - (1.0 - pw) * ell
+    # Fully live cube: each side doubles at the other's take point.
+    # Janowski's take point with efficiency x is (L - 1/2) / (W + L + x/2); at x = 1:
+    tp_live = (ell - 0.5) / (w + ell + 0.5)  # ours
+    cp_live = (ell + 1.0) / (w + ell + 0.5)  # one minus the opponent's
+    if owner == "player":
+        live = -ell + (ell + 1.0) * pw / cp_live if pw < cp_live else 1.0
+    elif owner == "opponent":
+        live = -1.0 if pw <= tp_live else -1.0 + (w + 1.0) * (pw - tp_live) / (1.0 - tp_live)
+    else:
+        if pw <= tp_live:
+            live = -1.0
+        elif pw >= cp_live:
+            live = 1.0
+        else:
+            live = -1.0 + 2.0 * (pw - tp_live) / (cp_live - tp_live)
+    return x * live + (1.0 - x) * dead
+
+
+def money_double(p: Probabilities, cube: int = 1, owner: str = "centre",
+                 efficiency: float = CONTACT_EFFICIENCY) -> CubeDecision:
+    """Money play: should the player on roll double, and should the opponent take?"""
+    _check(cube, owner)
+    _check_probs(p)
+    if owner == "opponent":
+        nd = cube * money_equity(p, owner, efficiency)
+        return CubeDecision(False, True, nd, nd, nd)
+    nd = cube * money_equity(p, owner, efficiency)
+    dt = 2 * cube * money_equity(p, "opponent", efficiency)
+    dp = float(cube)
+    take = dt <= dp
+    double = min(dt, dp) > nd
+    return CubeDecision(double, take, nd, dt, dp)
+
+
+# Match play ---------------------------------------------------------------------------
+
+
+def _aways(length: int, score: tuple[int, int], cube: int) -> tuple[int, int]:
+    if length < 1:
+        raise CubeError(f"a match is played to 1 point or more, not {length}")
+    a, b = length - score[0], length - score[1]
+    if a < 1 or b < 1 or score[0] < 0 or score[1] < 0:
+        raise CubeError(f"score {score[0]}-{score[1]} is not a live score in a {length}-point match")
+    return a, b
+
+
+def _model(p: Probabilities, a: int, b: int, crawford: bool) -> CubeModel:
+    post = (a == 1 or b == 1) and not crawford
+
+    def after(x: int, y: int) -> float:
+        if x <= 0:
+            return 1.0
+        if y <= 0:
+            return 0.0
+        if post:
+            return post_crawford(x, y)
+        if x == 1 or y == 1:
+            return crawford_game(x, y)
+        return match_equity(x, y)
+
+    lose = 1.0 - p.win
+    gw = (p.win_gammon / p.win) if p.win > 1e-9 else 0.0
+    bw = (p.win_backgammon / p.win) if p.win > 1e-9 else 0.0
+    gl = (p.lose_gammon / lose) if lose > 1e-9 else 0.0
+    bl = (p.lose_backgammon / lose) if lose > 1e-9 else 0.0
+    return CubeModel(a, b, gw, gl, bw, bl, after)
+
+
+def match_double(p: Probabilities, length: int, score: tuple[int, int], cube: int = 1,
+                 owner: str = "centre", crawford: bool = False,
+                 efficiency: float = CONTACT_EFFICIENCY) -> CubeDecision:
+    """Match play: should the player on roll double, and should the opponent take?
+
+    Equities are the player on roll's match winning chances.
+    """
+    _check(cube, owner)
+    _check_probs(p)
+    a, b = _aways(length, score, cube)
+    m = _model(p, a, b, crawford)
+    x = efficiency
+    pw = p.win
+    if owner == "centre":
+        live_nd = m.centred(pw, cube)
+    elif owner == "player":
+        live_nd = m.a_owns(cube, pw)
+    else:
+        live_nd = m.b_owns(cube, pw)
+    nd = x * live_nd + (1 - x) * m.dead(cube, pw)
+    # No cube in the Crawford game; a cube already past what A needs gains nothing.
+    if crawford or owner == "opponent" or a - cube <= 0 and b - cube <= 0:
+        return CubeDecision(False, True, nd, nd, nd)
+    dt = x * m.b_owns(2 * cube, pw) + (1 - x) * m.dead(2 * cube, pw)
+    dp = m.cash_a(cube)
+    take = dt <= dp
+    double = min(dt, dp) > nd + 1e-12
+    return CubeDecision(double, take, nd, dt, dp)
+
+
+# Resignations ------------------------------------------------------------------------
+
+
+def accept_resignation(p: Probabilities, points: int, cube: int = 1, owner: str = "centre",
+                       length: int = 0, score: tuple[int, int] = (0, 0),
+                       crawford: bool = False, efficiency: float = CONTACT_EFFICIENCY) -> bool:
+    """Should the player holding ``p`` accept the opponent's resignation of ``points`` x cube?
+
+    ``points`` is 1 (single game), 2 (gammon) or 3 (backgammon).  ``length``
+    0 means money play; ``p`` and the score are from the accepting player's
+    side, as if on roll.
+    """
+    if points not in (1, 2, 3):
+        raise CubeError(f"a resignation gives 1, 2 or 3 points, not {points}")
+    _check(cube, owner)
+    _check_probs(p)
+    if length == 0:
+        return points * cube >= money_double(p, cube, owner, efficiency).best - 1e-9
+    a, b = _aways(length, score, cube)
+    offered = _model(p, a, b, crawford).after(a - points * cube, b)
+    return offered >= match_double(p, length, score, cube, owner, crawford, efficiency).best - 1e-9
