@@ -1,0 +1,104 @@
+"""The bot with its bundled weights: valid chances, legal plays, determinism, strength."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from table import Position
+from table.bot import Bot, BotError, Evaluation
+from table.bot.duel import NETWORK, RANDOM, Player, duel, summary
+from table.bot.net import bundled
+from table.rules.dice import SeededDice, roll
+from tests.rules.strategies import dice, positions
+
+MEDIUM = Bot("medium")
+EASY = Bot("easy", seed=5)
+HARD = Bot("hard")
+
+
+def check_chances(e: Evaluation) -> None:
+    for v in e.as_tuple():
+        assert 0.0 <= v <= 1.0
+    assert e.win_backgammon <= e.win_gammon <= e.win
+    assert e.lose_backgammon <= e.lose_gammon <= e.lose + 1e-6
+    assert -3.0 <= e.equity <= 3.0
+
+
+@settings(max_examples=200, deadline=None)
+@given(positions())
+def test_chances_are_valid(p: Position) -> None:
+    check_chances(MEDIUM.evaluate(p))
+
+
+@settings(max_examples=25, deadline=None)
+@given(positions())
+def test_one_ply_chances_are_valid(p: Position) -> None:
+    check_chances(HARD.evaluate(p))
+
+
+def test_finished_game_is_exact() -> None:
+    # The opponent has borne off everything; the player on roll still has 15 home: a gammon.
+    p = Position.from_checkers({6: 15}, {})
+    assert MEDIUM.evaluate(p).as_tuple() == (0.0, 0.0, 0.0, 1.0, 0.0)
+
+
+def test_no_gammon_once_a_checker_is_off() -> None:
+    e = MEDIUM.evaluate(Position.from_checkers({6: 14}, {24: 15}))
+    assert e.lose_gammon == 0.0 and e.lose_backgammon == 0.0
+
+
+@pytest.mark.parametrize("bot", [MEDIUM, EASY, HARD], ids=["medium", "easy", "hard"])
+@settings(max_examples=40, deadline=None)
+@given(p=positions(), d=dice)
+def test_chosen_play_is_legal(bot: Bot, p: Position, d: tuple[int, int]) -> None:
+    plays = p.legal_plays(d)
+    chosen = bot.choose_play(p, d)
+    if not plays:
+        assert chosen is None
+    else:
+        assert chosen in plays
+
+
+def _game_moves(bot: Bot, seed: int, turns: int = 40) -> list[str]:
+    src = SeededDice(seed)
+    p = Position.initial()
+    out = []
+    for _ in range(turns):
+        if p.is_game_over:
+            break
+        play = bot.choose_play(p, roll(src))
+        out.append(str(play))
+        p = play.position if play is not None else p.swapped()
+    return out
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_deterministic_for_a_seed(level: str) -> None:
+    turns = 12 if level == "hard" else 40
+    assert _game_moves(Bot(level, seed=3), 11, turns) == _game_moves(Bot(level, seed=3), 11, turns)
+
+
+def test_easy_depends_on_its_seed() -> None:
+    games = {tuple(_game_moves(Bot("easy", seed=s), 11)) for s in range(4)}
+    assert len(games) > 1
+
+
+def test_unknown_level() -> None:
+    with pytest.raises(BotError, match="unknown level"):
+        Bot("grandmaster")
+
+
+def test_bundled_weights_beat_random_by_far() -> None:
+    res = duel(Player(NETWORK, bundled()), Player(RANDOM), 50, seed=99)
+    ppg, ci = summary(res)
+    assert ppg - ci > 1.0
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 2**31 - 1))
+def test_evaluation_swap_is_involutive(seed: int) -> None:
+    e = Evaluation(0.6, 0.2, 0.01, 0.1, 0.005)
+    assert e.swapped().swapped() == e
+    assert e.swapped().equity == pytest.approx(-e.equity)
