@@ -20,7 +20,7 @@ from typing import Literal, Sequence
 import numpy as np
 from numba import njit
 
-from table.bot import cube, search
+from table.bot import bearoff, cube, search
 from table.bot.net import Weights, bundled
 from table.errors import TableError
 from table.rules.dice import check_dice
@@ -101,7 +101,8 @@ class Bot:
     """
 
     def __init__(self, level: str = "medium", seed: int | None = 0,
-                 weights: Weights | str | os.PathLike[str] | None = None) -> None:
+                 weights: Weights | str | os.PathLike[str] | None = None,
+                 use_bearoff: bool = True) -> None:
         if level not in SETTINGS:
             raise BotError(f"unknown level {level!r}: choose easy, medium or hard")
         self.level = level
@@ -114,6 +115,7 @@ class Bot:
             self.weights = Weights.load(weights)
         self._rng = random.Random(seed)
         self._work = search.make_work(self.weights.hidden)
+        self._db = bearoff.database() if use_bearoff else bearoff.empty()
 
     def choose_play(self, position: Position, dice: Sequence[int]) -> Play | None:
         """The play this bot makes with ``dice``, or None when nothing can be played."""
@@ -129,7 +131,7 @@ class Bot:
         w, k = self.weights, self._work
         board = np.array(position.board, dtype=np.int8)
         _, best = search.choose(
-            w.w1, w.b1, w.w2, w.b2, board, roll[0], roll[1], s.depth, s.noise, s.keep,
+            w.w1, w.b1, w.w2, w.b2, self._db, board, roll[0], roll[1], s.depth, s.noise, s.keep,
             s.margin, k.hashes, k.boards, k.steps, k.nsteps, k.x, k.hidden, k.scratch,
             k.cand, k.probs, k.eqs, k.order,
         )
@@ -145,7 +147,7 @@ class Bot:
         w, k = self.weights, self._work
         out = np.zeros(5, dtype=np.float32)
         search.evaluate_ply(
-            w.w1, w.b1, w.w2, w.b2, np.array(position.board, dtype=np.int8), d,
+            w.w1, w.b1, w.w2, w.b2, self._db, np.array(position.board, dtype=np.int8), d,
             k.hashes, k.boards, k.steps, k.nsteps, k.x, k.hidden, k.scratch, k.cand,
             k.probs, k.eqs, out,
         )

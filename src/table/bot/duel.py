@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from table.bot import pubeval, search
+from table.bot import bearoff, pubeval, search
 from table.bot.net import Weights, final_probs
 from table.rules import kernel
 
@@ -32,14 +32,15 @@ class Player:
     noise: float = 0.0
     keep: int = 8
     margin: float = 0.16
+    bearoff: bool = True
 
 
 @njit(cache=True)
 def _play_game(
     first: int, dice: np.ndarray, kinds: np.ndarray, depths: np.ndarray, noises: np.ndarray,
     keeps: np.ndarray, margins: np.ndarray,
-    w1a: np.ndarray, b1a: np.ndarray, w2a: np.ndarray, b2a: np.ndarray,
-    w1b: np.ndarray, b1b: np.ndarray, w2b: np.ndarray, b2b: np.ndarray,
+    w1a: np.ndarray, b1a: np.ndarray, w2a: np.ndarray, b2a: np.ndarray, dba: np.ndarray,
+    w1b: np.ndarray, b1b: np.ndarray, w2b: np.ndarray, b2b: np.ndarray, dbb: np.ndarray,
     pw: np.ndarray, start: np.ndarray,
     hashes: np.ndarray, boards: np.ndarray, steps: np.ndarray, nsteps: np.ndarray,
     x: np.ndarray, hidden: np.ndarray, scratch: np.ndarray, cand: np.ndarray,
@@ -59,11 +60,11 @@ def _play_game(
             n = search.generate_level(board, d1, d2, hashes, boards, 0, steps, nsteps)
             best = np.random.randint(0, n)
         elif side == 0:
-            n, best = search.choose(w1a, b1a, w2a, b2a, board, d1, d2, depths[0], noises[0],
+            n, best = search.choose(w1a, b1a, w2a, b2a, dba, board, d1, d2, depths[0], noises[0],
                                     keeps[0], margins[0], hashes, boards, steps, nsteps,
                                     x, hidden, scratch, cand, probs, eqs, order)
         else:
-            n, best = search.choose(w1b, b1b, w2b, b2b, board, d1, d2, depths[1], noises[1],
+            n, best = search.choose(w1b, b1b, w2b, b2b, dbb, board, d1, d2, depths[1], noises[1],
                                     keeps[1], margins[1], hashes, boards, steps, nsteps,
                                     x, hidden, scratch, cand, probs, eqs, order)
         search.flip_into(boards[0, best], board)
@@ -78,8 +79,8 @@ def _play_game(
 def play_pairs(
     n_pairs: int, seed: int, kinds: np.ndarray, depths: np.ndarray, noises: np.ndarray,
     keeps: np.ndarray, margins: np.ndarray,
-    w1a: np.ndarray, b1a: np.ndarray, w2a: np.ndarray, b2a: np.ndarray,
-    w1b: np.ndarray, b1b: np.ndarray, w2b: np.ndarray, b2b: np.ndarray,
+    w1a: np.ndarray, b1a: np.ndarray, w2a: np.ndarray, b2a: np.ndarray, dba: np.ndarray,
+    w1b: np.ndarray, b1b: np.ndarray, w2b: np.ndarray, b2b: np.ndarray, dbb: np.ndarray,
     pw: np.ndarray, start: np.ndarray, results: np.ndarray,
     hashes: np.ndarray, boards: np.ndarray, steps: np.ndarray, nsteps: np.ndarray,
     x: np.ndarray, hidden: np.ndarray, scratch: np.ndarray, cand: np.ndarray,
@@ -101,7 +102,7 @@ def play_pairs(
         total = 0
         for first in range(2):
             total += _play_game(first, dice, kinds, depths, noises, keeps, margins,
-                                w1a, b1a, w2a, b2a, w1b, b1b, w2b, b2b, pw, start,
+                                w1a, b1a, w2a, b2a, dba, w1b, b1b, w2b, b2b, dbb, pw, start,
                                 hashes, boards, steps, nsteps, x, hidden, scratch, cand,
                                 probs, eqs, order, px)
         results[i] = total
@@ -111,6 +112,10 @@ _START = np.array(
     [0, -2, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, -5, 5, 0, 0, 0, -3, 0, -5, 0, 0, 0, 0, 2, 0],
     dtype=np.int8,
 )
+
+
+def _db(p: Player) -> np.ndarray:
+    return bearoff.database() if p.bearoff and p.kind == NETWORK else bearoff.empty()
 
 
 def duel(a: Player, b: Player, pairs: int, seed: int) -> np.ndarray:
@@ -129,7 +134,7 @@ def duel(a: Player, b: Player, pairs: int, seed: int) -> np.ndarray:
         np.array([a.noise, b.noise], dtype=np.float64),
         np.array([a.keep, b.keep], dtype=np.int64),
         np.array([a.margin, b.margin], dtype=np.float64),
-        wa.w1, wa.b1, wa.w2, wa.b2, wb.w1, wb.b1, wb.w2, wb.b2,
+        wa.w1, wa.b1, wa.w2, wa.b2, _db(a), wb.w1, wb.b1, wb.w2, wb.b2, _db(b),
         pubeval.WEIGHTS, _START, results,
         work.hashes, work.boards, work.steps, work.nsteps, work.x, work.hidden,
         work.scratch, work.cand, work.probs, work.eqs, work.order,

@@ -19,11 +19,12 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
-from table.bot import features
+from table.bot import bearoff, features
 from table.errors import TableError
 
 CONTACT = 0
 RACE = 1
+EXACT = 2  # not a network: the bear-off database
 N_OUTPUTS = 5
 WIN, WIN_GAMMON, WIN_BACKGAMMON, LOSE_GAMMON, LOSE_BACKGAMMON = range(5)
 FORMAT_VERSION = 1
@@ -218,12 +219,19 @@ def final_probs(board: np.ndarray, out: np.ndarray) -> bool:  # pragma: no cover
 
 @njit(cache=True)
 def evaluate_board(
-    w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray,
+    w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray, db: np.ndarray,
     board: np.ndarray, x: np.ndarray, hidden: np.ndarray, scratch: np.ndarray, out: np.ndarray,
 ) -> int:  # pragma: no cover - compiled
-    """Tidy probabilities of ``board`` for the player on roll; returns the net used (-1: over)."""
+    """Tidy probabilities of ``board`` for the player on roll.
+
+    Returns the network used, -1 when the game is over (exact result) or
+    ``EXACT`` when the bear-off database ``db`` gave exact chances.
+    """
     if final_probs(board, out):
         return -1
+    if bearoff.applies(db, board):
+        bearoff.probabilities(db, board, out)
+        return EXACT
     net = RACE if features.is_race(board) else CONTACT
     features.encode(board, x, scratch)
     forward(w1, b1, w2, b2, net, x, hidden, out)

@@ -18,7 +18,7 @@ import numpy as np
 from numba import njit
 
 from table.bot import features
-from table.bot.net import N_OUTPUTS, equity, evaluate_board, flip_probs
+from table.bot.net import EXACT, N_OUTPUTS, equity, evaluate_board, flip_probs
 from table.rules import kernel
 
 LEVELS = 3  # nested generate() calls: our move, their reply, our next move
@@ -77,7 +77,7 @@ def generate_level(board: np.ndarray, d1: int, d2: int, hashes: np.ndarray, boar
 
 
 @njit(cache=True)
-def score_plays(w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray,
+def score_plays(w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray, db: np.ndarray,
                 boards: np.ndarray, level: int, n: int, x: np.ndarray, hidden: np.ndarray,
                 scratch: np.ndarray, cand: np.ndarray, p: np.ndarray,
                 eqs: np.ndarray) -> int:  # pragma: no cover - compiled
@@ -85,7 +85,7 @@ def score_plays(w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray,
     best = 0
     for c in range(n):
         flip_into(boards[level, c], cand)
-        evaluate_board(w1, b1, w2, b2, cand, x, hidden, scratch, p)
+        evaluate_board(w1, b1, w2, b2, db, cand, x, hidden, scratch, p)
         eqs[c] = -equity(p)
         if eqs[c] > eqs[best]:
             best = c
@@ -93,7 +93,7 @@ def score_plays(w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray,
 
 
 @njit(cache=True)
-def eval_1ply(w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray,
+def eval_1ply(w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray, db: np.ndarray,
               board: np.ndarray, level: int, hashes: np.ndarray, boards: np.ndarray,
               steps: np.ndarray, nsteps: np.ndarray, x: np.ndarray, hidden: np.ndarray,
               scratch: np.ndarray, cand: np.ndarray, eqs: np.ndarray,
@@ -103,7 +103,8 @@ def eval_1ply(w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray,
     For each roll the player's best play at 0-ply is taken and the position
     after it judged at 0-ply; ``acc`` receives the average.
     """
-    if evaluate_board(w1, b1, w2, b2, board, x, hidden, scratch, p) < 0:
+    used = evaluate_board(w1, b1, w2, b2, db, board, x, hidden, scratch, p)
+    if used < 0 or used == EXACT:
         for k in range(N_OUTPUTS):
             acc[k] = p[k]
         return
@@ -113,10 +114,10 @@ def eval_1ply(w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray,
         for d2 in range(1, d1 + 1):
             wt = 1.0 if d1 == d2 else 2.0
             n = generate_level(board, d1, d2, hashes, boards, level, steps, nsteps)
-            best = score_plays(w1, b1, w2, b2, boards, level, n, x, hidden, scratch,
+            best = score_plays(w1, b1, w2, b2, db, boards, level, n, x, hidden, scratch,
                                cand[level], p, eqs[level])
             flip_into(boards[level, best], cand[level])
-            evaluate_board(w1, b1, w2, b2, cand[level], x, hidden, scratch, p)
+            evaluate_board(w1, b1, w2, b2, db, cand[level], x, hidden, scratch, p)
             # p is from the opponent's side after the play; turn it round.
             acc[0] += wt * (1.0 - p[0])
             acc[1] += wt * p[3]
@@ -128,7 +129,7 @@ def eval_1ply(w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray,
 
 
 @njit(cache=True)
-def choose(w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray,
+def choose(w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray, db: np.ndarray,
            board: np.ndarray, d1: int, d2: int, depth: int, noise: float,
            keep: int, margin: float,
            hashes: np.ndarray, boards: np.ndarray, steps: np.ndarray, nsteps: np.ndarray,
@@ -144,7 +145,7 @@ def choose(w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray,
     """
     n = generate_level(board, d1, d2, hashes, boards, 0, steps, nsteps)
     e0 = eqs[0]
-    best = score_plays(w1, b1, w2, b2, boards, 0, n, x, hidden, scratch, cand[0], probs[0], e0)
+    best = score_plays(w1, b1, w2, b2, db, boards, 0, n, x, hidden, scratch, cand[0], probs[0], e0)
     if noise > 0.0:
         for c in range(n):
             e0[c] += noise * np.random.standard_normal()
@@ -177,7 +178,7 @@ def choose(w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray,
     for i in range(m):
         c = order[i]
         flip_into(boards[0, c], cand[0])
-        eval_1ply(w1, b1, w2, b2, cand[0], 1, hashes, boards, steps, nsteps, x, hidden,
+        eval_1ply(w1, b1, w2, b2, db, cand[0], 1, hashes, boards, steps, nsteps, x, hidden,
                   scratch, cand, eqs, probs[1], probs[2])
         e = -equity(probs[2])
         if e > best_e:
@@ -187,16 +188,16 @@ def choose(w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray,
 
 
 @njit(cache=True)
-def evaluate_ply(w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray,
+def evaluate_ply(w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray, db: np.ndarray,
                  board: np.ndarray, depth: int,
                  hashes: np.ndarray, boards: np.ndarray, steps: np.ndarray, nsteps: np.ndarray,
                  x: np.ndarray, hidden: np.ndarray, scratch: np.ndarray, cand: np.ndarray,
                  probs: np.ndarray, eqs: np.ndarray, out: np.ndarray) -> None:  # pragma: no cover
     """Probabilities for the player on roll at ``board`` at 0-ply or 1-ply."""
     if depth <= 0:
-        evaluate_board(w1, b1, w2, b2, board, x, hidden, scratch, out)
+        evaluate_board(w1, b1, w2, b2, db, board, x, hidden, scratch, out)
     else:
-        eval_1ply(w1, b1, w2, b2, board, 1, hashes, boards, steps, nsteps, x, hidden,
+        eval_1ply(w1, b1, w2, b2, db, board, 1, hashes, boards, steps, nsteps, x, hidden,
                   scratch, cand, eqs, probs[1], out)
 
 

@@ -21,9 +21,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from table.bot import features
+from table.bot import bearoff, features
 from table.bot.net import (
-    N_OUTPUTS, RACE, CONTACT, equity, final_probs, flip_probs, forward, tidy,
+    N_OUTPUTS, RACE, CONTACT, equity, evaluate_board, final_probs, flip_probs, forward, tidy,
 )
 from table.rules import kernel
 
@@ -97,13 +97,15 @@ def _td_update(
 @njit(cache=True)
 def play_and_learn(
     w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray,
-    n_games: int, seed: int, alpha: float, lam: float, stats: np.ndarray,
+    db: np.ndarray, n_games: int, seed: int, alpha: float, lam: float, stats: np.ndarray,
 ) -> None:  # pragma: no cover - compiled
     """Play ``n_games`` of self-play from the initial position, learning after each.
 
-    ``stats`` (int64[8]) accumulates: games, moves, first-player points won,
+    ``stats`` (int64[9]) accumulates: games, moves, first-player points won,
     single wins, gammons, backgammons, games abandoned at ``MAX_MOVES``,
-    and candidate positions evaluated.
+    candidate positions evaluated, and games ended early because both sides
+    reached the bear-off database ``db`` (whose exact chances then serve as
+    the result; pass an empty database to play every game out).
     """
     np.random.seed(seed)
     ni = features.N_INPUTS
@@ -144,14 +146,8 @@ def play_and_learn(
             best_eq = -1e9
             for c in range(n):
                 _flip_into(out_boards[c], cand)
-                if final_probs(cand, p):
-                    eq = -equity(p)
-                else:
-                    net = RACE if features.is_race(cand) else CONTACT
-                    features.encode(cand, x, scratch)
-                    forward(w1, b1, w2, b2, net, x, hid, p)
-                    tidy(cand, p)
-                    eq = -equity(p)
+                evaluate_board(w1, b1, w2, b2, db, cand, x, hid, scratch, p)
+                eq = -equity(p)
                 stats[7] += 1
                 if eq > best_eq:
                     best_eq = eq
@@ -166,6 +162,15 @@ def play_and_learn(
                 pts = 1 + int(p[3]) + int(p[4])
                 stats[2] += pts if m % 2 == 0 else -pts
                 stats[3 + pts - 1] += 1
+                m += 1
+                break
+            if bearoff.applies(db, board):
+                bearoff.probabilities(db, board, p)
+                for k in range(N_OUTPUTS):
+                    vals[m, k] = p[k]
+                nets[m] = -1
+                finished = True
+                stats[8] += 1
                 m += 1
                 break
             net = RACE if features.is_race(board) else CONTACT

@@ -15,6 +15,7 @@ from typing import Callable, TextIO
 import numpy as np
 
 from table.bot.duel import NETWORK, PUBEVAL, Player, duel, summary
+from table.bot import bearoff
 from table.bot.net import Weights
 from table.bot.train.selfplay import play_and_learn
 
@@ -61,6 +62,7 @@ class TrainConfig:
     check_pairs: int = 500
     checkpoint_seconds: float = 300.0
     snapshot_every: int = 100_000
+    bearoff: bool = True
     log: Path | None = None
     export: Path | None = None
     schedule: Schedule | None = None
@@ -103,11 +105,12 @@ def train(cfg: TrainConfig, out: TextIO, stop: Callable[[], bool] = lambda: Fals
         last_save = time.monotonic()
         window_t = time.monotonic()
         window_games = 0
-        stats = np.zeros(8, dtype=np.int64)
+        stats = np.zeros(9, dtype=np.int64)
+        db = bearoff.database() if cfg.bearoff else bearoff.empty()
         while weights.games < cfg.games and not stop():
             k = weights.games // chunk
             alpha, lam = schedule.at(weights.games)
-            play_and_learn(weights.w1, weights.b1, weights.w2, weights.b2, chunk,
+            play_and_learn(weights.w1, weights.b1, weights.w2, weights.b2, db, chunk,
                            seed * 1_000_003 + k, alpha, lam, stats)
             weights.games += chunk
             window_games += chunk
@@ -117,7 +120,8 @@ def train(cfg: TrainConfig, out: TextIO, stop: Callable[[], bool] = lambda: Fals
                 g = max(int(stats[0]), 1)
                 _log(f"games={weights.games} {rate:.1f} games/s alpha={alpha:.4f} lam={lam:.2f} "
                      f"moves/game={stats[1] / max(g, 1):.1f} gammons={stats[4] / g:.3f} "
-                     f"backgammons={stats[5] / g:.3f} abandoned={int(stats[6])}", sinks)
+                     f"backgammons={stats[5] / g:.3f} abandoned={int(stats[6])} "
+                     f"bearoff-ended={int(stats[8])}", sinks)
                 stats[:] = 0
                 window_t = now
                 window_games = 0

@@ -1,0 +1,264 @@
+"""A one-sided bear-off database, computed by Table itself, for exact race endings.
+
+For every way to place up to 15 checkers on one side's home board (54,264
+positions) it holds the probability of needing exactly ``n`` rolls to bear
+them all off, playing each roll to minimise the expected number of rolls,
+and the same for getting the first checker off (which decides gammons).
+When both sides are home, the two sides' roll counts are independent, so
+the chances follow exactly: the player on roll wins if it needs no more
+rolls than the opponent.
+
+The database takes a few seconds to build and is built once per process.
+
+>>> from table import Position
+>>> db = database()
+>>> round(float(mean_rolls(db, {1: 1})), 6)  # one checker on the 1-point: always one roll
+1.0
+>>> round(float(mean_rolls(db, {6: 2})), 3)  # two on the 6-point
+2.11
+"""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+from pathlib import Path
+from typing import Mapping
+
+import numpy as np
+from numba import njit
+
+from table.rules import kernel
+
+POINTS = 6
+MAX_ROLLS = 40
+N_POSITIONS = 54264  # C(21, 6)
+
+
+@njit(cache=True)
+def _binom(n: int, k: int) -> int:  # pragma: no cover - compiled
+    if k < 0 or k > n:
+        return 0
+    r = 1
+    for i in range(k):
+        r = r * (n - i) // (i + 1)
+    return r
+
+
+@njit(cache=True)
+def index(board: np.ndarray, mover: bool) -> int:  # pragma: no cover - compiled
+    """Index of one side's home board in the database.
+
+    The side's checkers are read from the raw board: the mover's on 1..6, or
+    the opponent's on 24..19 (its own 1..6).  Checkers are written as zeros
+    and each point closes with a one; the six ones' places rank the position.
+    """
+    pos = 0
+    rank = 0
+    for p in range(1, POINTS + 1):
+        n = board[p] if mover else -board[25 - p]
+        if n < 0:
+            n = 0
+        pos += n
+        rank += _binom(pos, p)
+        pos += 1
+    return rank
+
+
+@njit(cache=True)
+def _build(out: np.ndarray) -> None:  # pragma: no cover - compiled
+    """Fill ``out[0]`` (rolls to finish) and ``out[1]`` (rolls to the first checker off)."""
+    n_pos = out.shape[1]
+    counts = np.zeros((n_pos, POINTS + 1), dtype=np.int64)
+    pips = np.zeros(n_pos, dtype=np.int64)
+    k = 0
+    c = np.zeros(POINTS + 1, dtype=np.int64)
+    # Every placement of up to 15 checkers on 6 points.
+    for a in range(16):
+        for b in range(16 - a):
+            for cc in range(16 - a - b):
+                for d in range(16 - a - b - cc):
+                    for e in range(16 - a - b - cc - d):
+                        for f in range(16 - a - b - cc - d - e):
+                            c[1] = a
+                            c[2] = b
+                            c[3] = cc
+                            c[4] = d
+                            c[5] = e
+                            c[6] = f
+                            for p in range(POINTS + 1):
+                                counts[k, p] = c[p]
+                            pips[k] = a + 2 * b + 3 * cc + 4 * d + 5 * e + 6 * f
+                            k += 1
+    order = np.argsort(pips, kind="mergesort")
+    done = np.zeros(n_pos, dtype=np.bool_)
+    mean = np.zeros(n_pos, dtype=np.float64)
+    mean_first = np.zeros(n_pos, dtype=np.float64)
+    hashes = np.empty(kernel.MAX_PLAYS, dtype=np.int64)
+    boards = np.empty((kernel.MAX_PLAYS, 26), dtype=np.int8)
+    steps = np.empty((kernel.MAX_PLAYS, 4, 2), dtype=np.int8)
+    nsteps = np.empty(kernel.MAX_PLAYS, dtype=np.int8)
+    board = np.zeros(26, dtype=np.int8)
+    for oi in range(n_pos):
+        i = order[oi]
+        for p in range(26):
+            board[p] = 0
+        total = 0
+        for p in range(1, POINTS + 1):
+            board[p] = counts[i, p]
+            total += counts[i, p]
+        idx = index(board, True)
+        if total == 0:
+            out[0, idx, 0] = 1.0
+            out[1, idx, 0] = 1.0
+            done[idx] = True
+            continue
+        if total < 15:
+            out[1, idx, 0] = 1.0  # a checker is already off
+        for d1 in range(1, 7):
+            for d2 in range(1, d1 + 1):
+                w = (1.0 if d1 == d2 else 2.0) / 36.0
+                n = kernel.generate(board, d1, d2, hashes, boards, steps, nsteps)
+                best = -1
+                best_m = 1e9
+                best_f = -1
+                best_fm = 1e9
+                for j in range(n):
+                    cj = index(boards[j], True)
+                    if mean[cj] < best_m:
+                        best_m = mean[cj]
+                        best = cj
+                    # For the first checker off: any play that bears one off wins outright.
+                    on = 0
+                    for p in range(1, POINTS + 1):
+                        on += boards[j, p]
+                    fm = 0.0 if on < 15 else mean_first[cj]
+                    if fm < best_fm:
+                        best_fm = fm
+                        best_f = j
+                for r in range(1, MAX_ROLLS):
+                    out[0, idx, r] += w * out[0, best, r - 1]
+                out[0, idx, MAX_ROLLS - 1] += w * out[0, best, MAX_ROLLS - 1]
+                if total == 15:
+                    on = 0
+                    for p in range(1, POINTS + 1):
+                        on += boards[best_f, p]
+                    if on < 15:
+                        out[1, idx, 1] += w
+                    else:
+                        cf = index(boards[best_f], True)
+                        for r in range(1, MAX_ROLLS):
+                            out[1, idx, r] += w * out[1, cf, r - 1]
+        m = 0.0
+        mf = 0.0
+        for r in range(MAX_ROLLS):
+            m += r * out[0, idx, r]
+            mf += r * out[1, idx, r]
+        mean[idx] = m
+        mean_first[idx] = mf
+        done[idx] = True
+
+
+VERSION = 1
+
+
+def _cache_file() -> Path:
+    root = os.environ.get("TABLE_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "table")
+    return Path(root) / f"bearoff-v{VERSION}.npy"
+
+
+@lru_cache(maxsize=1)
+def database() -> np.ndarray:
+    """The database as a ``float32`` array (2, positions, rolls).
+
+    Built on first use (seconds) and kept in the user's cache directory
+    (``$TABLE_CACHE_DIR``, else ``~/.cache/table``) for later processes.
+    """
+    path = _cache_file()
+    try:
+        db = np.load(path, allow_pickle=False)
+        if db.shape == (2, N_POSITIONS, MAX_ROLLS) and db.dtype == np.float32:
+            return db
+    except (OSError, ValueError):
+        pass
+    out = np.zeros((2, N_POSITIONS, MAX_ROLLS), dtype=np.float64)
+    _build(out)
+    db = out.astype(np.float32)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp.npy")
+        np.save(tmp, db)
+        os.replace(tmp, path)
+    except OSError:
+        pass  # a read-only home: rebuild next time
+    return db
+
+
+def empty() -> np.ndarray:
+    """A stand-in that switches the database off in the compiled evaluators."""
+    return np.zeros((2, 0, MAX_ROLLS), dtype=np.float32)
+
+
+@njit(cache=True)
+def applies(db: np.ndarray, board: np.ndarray) -> bool:  # pragma: no cover - compiled
+    """True when the database is present and both sides are in their home boards."""
+    if db.shape[1] == 0:
+        return False
+    if board[25] != 0 or board[0] != 0:
+        return False
+    for p in range(7, 25):
+        if board[p] > 0:
+            return False
+    for p in range(1, 19):
+        if board[p] < 0:
+            return False
+    return True
+
+
+@njit(cache=True)
+def probabilities(db: np.ndarray, board: np.ndarray, out: np.ndarray) -> None:  # pragma: no cover
+    """Exact chances for the player on roll when both sides are home (see ``applies``)."""
+    a = index(board, True)
+    b = index(board, False)
+    mine = 0
+    theirs = 0
+    for p in range(1, 7):
+        if board[p] > 0:
+            mine += board[p]
+        if board[25 - p] < 0:
+            theirs -= board[25 - p]
+    win = 0.0
+    gam = 0.0
+    lgam = 0.0
+    # Tails: tb[n] = P(opponent needs >= n rolls), likewise for first-off.
+    tb = 1.0
+    tfb = 1.0
+    for n in range(MAX_ROLLS):
+        win += db[0, a, n] * tb
+        if theirs == 15:
+            gam += db[0, a, n] * tfb
+        tb -= db[0, b, n]
+        tfb -= db[1, b, n]
+    if mine == 15:
+        # The opponent wins on its roll m after our m rolls: we need > m rolls for a first off.
+        tfa = 1.0
+        for m in range(MAX_ROLLS):
+            tfa -= db[1, a, m]
+            lgam += db[0, b, m] * tfa
+    if win > 1.0:
+        win = 1.0
+    out[0] = win
+    out[1] = min(gam, win)
+    out[2] = 0.0
+    out[3] = min(lgam, 1.0 - win)
+    out[4] = 0.0
+
+
+def mean_rolls(db: np.ndarray, checkers: Mapping[int, int]) -> float:
+    """Expected rolls to bear off ``checkers`` (point -> count, points 1-6)."""
+    board = np.zeros(26, dtype=np.int8)
+    for p, n in checkers.items():
+        board[p] = n
+    i = index(board, True)
+    return float(sum(r * float(db[0, i, r]) for r in range(MAX_ROLLS)))
