@@ -37,7 +37,9 @@ def point_name(p: int) -> str:
     return str(p)
 
 
-def format_steps(steps: Sequence[tuple[int, int]], hits: Sequence[bool]) -> str:
+def format_steps(
+    steps: Sequence[tuple[int, int]], hits: Sequence[bool], doubles: bool = False
+) -> str:
     """Write a play given as single-die steps in playing order, with hit flags."""
     # Each chain is one checker's path: a list of (point, hit-on-arrival).
     chains: list[list[tuple[int, bool]]] = []
@@ -50,29 +52,34 @@ def format_steps(steps: Sequence[tuple[int, int]], hits: Sequence[bool]) -> str:
                 break
         else:
             chains.append([(src, False), (dst, hit)])
-    words = []
+    # Steps played out of path order (8/2 before 13/8) join up as well.
+    merged = True
+    while merged:
+        merged = False
+        for first in chains:
+            later = next((c for c in chains if c is not first and c[0][0] == first[-1][0]), None)
+            if later is not None:
+                first.extend(later[1:])
+                chains.remove(later)
+                merged = True
+                break
+    # Checkers that travel the same path are written once with a count; a
+    # point passed through is shown where any of them hit there.
+    groups: dict[tuple[int, ...], tuple[int, set[int]]] = {}
     for chain in chains:
-        points = [chain[0]] + [c for c in chain[1:-1] if c[1]] + [chain[-1]]
-        words.append("/".join(point_name(p) + ("*" if h else "") for p, h in points))
-    words.sort(key=_sort_key)
-    out: list[str] = []
-    i = 0
-    while i < len(words):
-        j = i
-        while j < len(words) and words[j] == words[i]:
-            j += 1
-        out.append(words[i] if j - i == 1 else f"{words[i]}({j - i})")
-        i = j
-    return " ".join(out)
-
-
-def _sort_key(word: str) -> tuple[int, ...]:
-    """Sort moves from the back of the board forward, as players write them."""
-    nums = []
-    for part in word.split("/"):
-        part = part.rstrip("*")
-        nums.append(BAR if part == "bar" else OFF if part == "off" else int(part))
-    return tuple(-n for n in nums)
+        path = tuple(p for p, _ in chain)
+        count, hit_points = groups.get(path, (0, set()))
+        groups[path] = (count + 1, hit_points | {p for p, h in chain if h})
+    # Written from the back of the board forward, as GNU Backgammon writes
+    # them: from one point, the shorter move first, except with doubles.
+    words = []
+    sign = 1 if doubles else -1
+    for path in sorted(groups, key=lambda path: (-path[0], sign * path[-1])):
+        count, hit_points = groups[path]
+        shown = [p for i, p in enumerate(path) if i in (0, len(path) - 1) or p in hit_points]
+        word = "/".join(point_name(p) + ("*" if p in hit_points else "") for p in shown)
+        words.append(word if count == 1 else f"{word}({count})")
+    return " ".join(words)
 
 
 class Segment(NamedTuple):

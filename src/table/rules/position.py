@@ -388,7 +388,7 @@ class Play:
         return tuple(counts)
 
     def __str__(self) -> str:
-        return format_steps(self.steps, self.hits)
+        return format_steps(self.steps, self.hits, self.dice[0] == self.dice[1])
 
     def __repr__(self) -> str:
         return f"<Play {self} with {self.dice[0]}-{self.dice[1]}>"
