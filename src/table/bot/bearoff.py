@@ -177,7 +177,7 @@ def database() -> np.ndarray:
     """
     path = _cache_file()
     try:
-        db = np.load(path, allow_pickle=False)
+        db: np.ndarray = np.load(path, allow_pickle=False)
         if db.shape == (2, N_POSITIONS, MAX_ROLLS) and db.dtype == np.float32:
             return db
     except (OSError, ValueError):

@@ -1,0 +1,143 @@
+"""Cube decisions: the textbook race rules, money theory, match equities, resignations."""
+
+from __future__ import annotations
+
+import pytest
+
+from table import Position
+from table.bot import Bot
+from table.bot.cube import (
+    Chances,
+    CubeError,
+    accept_resignation,
+    match_double,
+    money_double,
+)
+from table.bot.met import match_equity, post_crawford
+
+BOT = Bot("medium")
+
+
+def smooth(pips: int) -> dict[int, int]:
+    """15 checkers spread over the home board as evenly as the pip count allows."""
+    cur = {1: 2, 2: 2, 3: 2, 4: 3, 5: 3, 6: 3}
+
+    def total() -> int:
+        return sum(p * n for p, n in cur.items())
+
+    while total() != pips:
+        if total() < pips:
+            src = min((p for p in range(1, 6) if cur[p] > 0), key=lambda p: cur[p + 1] - cur[p])
+            cur[src] -= 1
+            cur[src + 1] += 1
+        else:
+            src = max((p for p in range(2, 7) if cur[p] > 0), key=lambda p: cur[p - 1] - cur[p])
+            cur[src] -= 1
+            cur[src - 1] += 1
+    return {p: n for p, n in cur.items() if n}
+
+
+def race(leader: int, lead: float) -> Position:
+    return Position.from_checkers(smooth(leader), smooth(round(leader * (1 + lead))))
+
+
+# The race rules (double with about an 8% lead, take up to about 12%), checked on
+# home-board races, where the bear-off database makes the chances exact; the
+# tolerance allows for the wastage of short races.
+@pytest.mark.parametrize("leader", [60, 65])
+def test_race_small_lead_no_double(leader: int) -> None:
+    assert not BOT.cube_decision(race(leader, 0.02)).double
+
+
+@pytest.mark.parametrize("leader", [60, 65])
+@pytest.mark.parametrize("lead", [0.08, 0.10, 0.12])
+def test_race_double_take(leader: int, lead: float) -> None:
+    d = BOT.cube_decision(race(leader, lead))
+    assert d.double and d.take
+
+
+@pytest.mark.parametrize("leader", [60, 65])
+def test_race_big_lead_pass(leader: int) -> None:
+    d = BOT.cube_decision(race(leader, 0.20))
+    assert d.double and not d.take
+
+
+def test_money_gammonless_window() -> None:
+    # Live-cube theory without gammons: double from about 68-70%, pass beyond about 78-80%.
+    assert not money_double(Chances(0.65, 0, 0, 0, 0)).double
+    d = money_double(Chances(0.74, 0, 0, 0, 0))
+    assert d.double and d.take
+    d = money_double(Chances(0.82, 0, 0, 0, 0))
+    assert d.double and not d.take
+
+
+def test_money_too_good_to_double() -> None:
+    d = money_double(Chances(0.90, 0.60, 0.05, 0.0, 0.0))
+    assert not d.double and d.no_double > 1.0
+
+
+def test_money_owner_and_cube_value() -> None:
+    d1 = money_double(Chances(0.74, 0, 0, 0, 0), cube=1)
+    d4 = money_double(Chances(0.74, 0, 0, 0, 0), cube=4)
+    assert d4.no_double == pytest.approx(4 * d1.no_double)
+    # Without access (the opponent owns the cube) there is no double.
+    assert not money_double(Chances(0.74, 0, 0, 0, 0), owner="opponent").double
+
+
+def test_bad_cube_parameters() -> None:
+    with pytest.raises(CubeError, match="power of two"):
+        money_double(Chances(0.5, 0, 0, 0, 0), cube=3)
+    with pytest.raises(CubeError, match="owner"):
+        money_double(Chances(0.5, 0, 0, 0, 0), owner="me")
+    with pytest.raises(CubeError, match="ordered"):
+        money_double(Chances(0.5, 0.6, 0, 0, 0))
+    with pytest.raises(CubeError, match="not a live score"):
+        match_double(Chances(0.5, 0, 0, 0, 0), 5, (5, 0))
+
+
+def test_match_equity_table() -> None:
+    assert match_equity(1, 1) == 0.5
+    for a in range(2, 12):
+        assert match_equity(a, a) == pytest.approx(0.5)
+        for b in range(2, 12):
+            assert match_equity(a, b) + match_equity(b, a) == pytest.approx(1.0)
+            if b > 2:
+                assert match_equity(a, b) > match_equity(a, b - 1)
+    # Published tables put the Crawford leader at 1-away 2-away near 0.68-0.70,
+    # and 2-away 4-away near 0.67-0.68.
+    assert 0.66 <= match_equity(1, 2, crawford=True) <= 0.72
+    assert 0.64 <= match_equity(2, 4) <= 0.71
+    assert post_crawford(1, 3) > post_crawford(1, 2)
+
+
+def test_match_crawford_and_post_crawford() -> None:
+    p = Chances(0.7, 0.1, 0.0, 0.1, 0.0)
+    assert not match_double(p, 5, (4, 0), crawford=True).double  # no cube in the Crawford game
+    even = Chances(0.5, 0.1, 0.0, 0.1, 0.0)
+    d = match_double(even, 5, (0, 4))  # the trailer, post-Crawford: double at once
+    assert d.double and d.take
+    assert not match_double(even, 5, (4, 0)).double  # the leader gains nothing
+    assert not match_double(p, 1, (0, 0)).double  # double match point: a dead cube
+
+
+def test_match_two_away_two_away() -> None:
+    d = match_double(Chances(0.6, 0.1, 0.0, 0.1, 0.0), 2, (0, 0))
+    assert d.double and d.take
+
+
+def test_resignations() -> None:
+    crushing = Chances(0.99, 0.5, 0.0, 0.0, 0.0)
+    assert not accept_resignation(crushing, 1)
+    assert accept_resignation(crushing, 2)
+    assert accept_resignation(Chances(0.3, 0.0, 0.0, 0.2, 0.0), 1)
+    with pytest.raises(CubeError, match="1, 2 or 3"):
+        accept_resignation(crushing, 4)
+    # Match play: at 4-away each in a 5-point match, a single game is worth less than a gammon.
+    assert not accept_resignation(crushing, 1, length=5, score=(1, 1))
+    assert accept_resignation(crushing, 2, length=5, score=(1, 1))
+
+
+def test_bot_resignation_from_the_resigners_side() -> None:
+    # The resigner is on roll in a hopeless race; the bot accepts a single game.
+    p = Position.from_checkers({6: 14}, {1: 1})
+    assert BOT.accepts_resignation(p, 1)
