@@ -102,11 +102,17 @@ class Bot:
 
     def __init__(self, level: str = "medium", seed: int | None = 0,
                  weights: Weights | str | os.PathLike[str] | None = None,
-                 use_bearoff: bool = True) -> None:
+                 use_bearoff: bool = True, depth: int | None = None) -> None:
         if level not in SETTINGS:
             raise BotError(f"unknown level {level!r}: choose easy, medium or hard")
+        if depth is not None and depth not in (0, 1, 2):
+            raise BotError(f"search depth {depth!r} is not 0, 1 or 2 plies")
         self.level = level
         self.settings = SETTINGS[level]
+        if depth is not None:
+            # An explicit depth overrides the level's (for experiments and benchmarks).
+            self.settings = LevelSettings(depth, self.settings.noise, self.settings.keep,
+                                          self.settings.margin)
         if weights is None:
             self.weights = bundled()
         elif isinstance(weights, Weights):

@@ -51,7 +51,7 @@ def make_work(hidden: int) -> Work:
         np.zeros(hidden, dtype=np.float32),
         np.empty(26, dtype=np.int8),
         np.empty((LEVELS, 26), dtype=np.int8),
-        np.zeros((LEVELS + 1, N_OUTPUTS), dtype=np.float32),
+        np.zeros((6, N_OUTPUTS), dtype=np.float32),
         np.zeros((LEVELS, kernel.MAX_PLAYS), dtype=np.float64),
         np.zeros(kernel.MAX_PLAYS, dtype=np.int64),
     )
@@ -129,6 +129,43 @@ def eval_1ply(w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray, db
 
 
 @njit(cache=True)
+def eval_2ply(w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray, db: np.ndarray,
+              board: np.ndarray, level: int, hashes: np.ndarray, boards: np.ndarray,
+              steps: np.ndarray, nsteps: np.ndarray, x: np.ndarray, hidden: np.ndarray,
+              scratch: np.ndarray, cand: np.ndarray, eqs: np.ndarray,
+              p: np.ndarray, acc: np.ndarray, p_in: np.ndarray, acc_in: np.ndarray) -> None:  # pragma: no cover
+    """Like ``eval_1ply`` one level deeper: each roll's best play (at 0-ply) judged at 1-ply."""
+    used = evaluate_board(w1, b1, w2, b2, db, board, x, hidden, scratch, p)
+    if used < 0 or used == EXACT:
+        for k in range(N_OUTPUTS):
+            acc[k] = p[k]
+        return
+    for k in range(N_OUTPUTS):
+        acc[k] = 0.0
+    for d1 in range(1, 7):
+        for d2 in range(1, d1 + 1):
+            wt = 1.0 if d1 == d2 else 2.0
+            n = generate_level(board, d1, d2, hashes, boards, level, steps, nsteps)
+            best = score_plays(w1, b1, w2, b2, db, boards, level, n, x, hidden, scratch,
+                               cand[level], p, eqs[level])
+            flip_into(boards[level, best], cand[level])
+            eval_1ply(w1, b1, w2, b2, db, cand[level], level + 1, hashes, boards, steps, nsteps,
+                      x, hidden, scratch, cand, eqs, p_in, acc_in)
+            acc[0] += wt * (1.0 - acc_in[0])
+            acc[1] += wt * acc_in[3]
+            acc[2] += wt * acc_in[4]
+            acc[3] += wt * acc_in[1]
+            acc[4] += wt * acc_in[2]
+    for k in range(N_OUTPUTS):
+        acc[k] /= 36.0
+
+
+# At depth 2, the plays that survive the 1-ply stage: at most this many, this close.
+PLY2_KEEP = 3
+PLY2_MARGIN = 0.10
+
+
+@njit(cache=True)
 def choose(w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray, db: np.ndarray,
            board: np.ndarray, d1: int, d2: int, depth: int, noise: float,
            keep: int, margin: float,
@@ -141,7 +178,8 @@ def choose(w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray, db: n
     a pass is one play that changes nothing).  ``noise`` (a standard
     deviation in equity, drawn from numba's generator) is added to each 0-ply
     judgement.  With ``depth`` 1, the best ``keep`` plays within ``margin``
-    of the best at 0-ply are judged again at 1-ply.
+    of the best at 0-ply are judged again at 1-ply; with ``depth`` 2 the best
+    ``PLY2_KEEP`` of those within ``PLY2_MARGIN`` at 1-ply are judged at 2-ply.
     """
     n = generate_level(board, d1, d2, hashes, boards, 0, steps, nsteps)
     e0 = eqs[0]
@@ -175,11 +213,39 @@ def choose(w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray, db: n
             break
     best_c = order[0]
     best_e = -1e9
+    e1 = np.empty(m, dtype=np.float64)
     for i in range(m):
         c = order[i]
         flip_into(boards[0, c], cand[0])
         eval_1ply(w1, b1, w2, b2, db, cand[0], 1, hashes, boards, steps, nsteps, x, hidden,
                   scratch, cand, eqs, probs[1], probs[2])
+        e1[i] = -equity(probs[2])
+        if e1[i] > best_e:
+            best_e = e1[i]
+            best_c = c
+    if depth < 2 or m == 1:
+        return n, best_c
+    # Re-rank the survivors by their 1-ply equity and look deeper at the best few.
+    for i in range(m):
+        k = i
+        for j in range(i + 1, m):
+            if e1[j] > e1[k]:
+                k = j
+        t = order[i]
+        order[i] = order[k]
+        order[k] = t
+        te = e1[i]
+        e1[i] = e1[k]
+        e1[k] = te
+    top = e1[0]
+    best_e = -1e9
+    for i in range(min(m, PLY2_KEEP)):
+        if e1[i] < top - PLY2_MARGIN:
+            break
+        c = order[i]
+        flip_into(boards[0, c], cand[0])
+        eval_2ply(w1, b1, w2, b2, db, cand[0], 1, hashes, boards, steps, nsteps, x, hidden,
+                  scratch, cand, eqs, probs[1], probs[2], probs[3], probs[4])
         e = -equity(probs[2])
         if e > best_e:
             best_e = e
@@ -193,9 +259,12 @@ def evaluate_ply(w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray,
                  hashes: np.ndarray, boards: np.ndarray, steps: np.ndarray, nsteps: np.ndarray,
                  x: np.ndarray, hidden: np.ndarray, scratch: np.ndarray, cand: np.ndarray,
                  probs: np.ndarray, eqs: np.ndarray, out: np.ndarray) -> None:  # pragma: no cover
-    """Probabilities for the player on roll at ``board`` at 0-ply or 1-ply."""
+    """Probabilities for the player on roll at ``board`` at 0, 1 or 2 ply."""
     if depth <= 0:
         evaluate_board(w1, b1, w2, b2, db, board, x, hidden, scratch, out)
+    elif depth >= 2:
+        eval_2ply(w1, b1, w2, b2, db, board, 0, hashes, boards, steps, nsteps, x, hidden,
+                  scratch, cand, eqs, probs[1], out, probs[3], probs[4])
     else:
         eval_1ply(w1, b1, w2, b2, db, board, 1, hashes, boards, steps, nsteps, x, hidden,
                   scratch, cand, eqs, probs[1], out)

@@ -45,7 +45,8 @@ def register_bench(benches: argparse._SubParsersAction[argparse.ArgumentParser])
     """Add ``bench strength`` and ``bench latency`` to the ``bench`` subcommands."""
     strength = benches.add_parser(
         "strength", help="duplicate-dice cubeless money games between two players")
-    strength.add_argument("a", help="player: pubeval, random, easy, medium, hard, or a .npz file")
+    strength.add_argument("a", help="player: pubeval, random, easy, medium, hard, or a .npz file; "
+                          "LEVEL:DEPTH overrides a level's search depth (0, 1 or 2 plies)")
     strength.add_argument("b", nargs="?", default="pubeval", help="opponent (default pubeval)")
     strength.add_argument("--games", type=int, default=10_000,
                           help="games in all, played as duplicate pairs (default 10000)")
@@ -67,15 +68,19 @@ def _train(args: argparse.Namespace) -> int:
     def on_signal(signum: int, frame: FrameType | None) -> None:
         stopping["now"] = True
 
-    signal.signal(signal.SIGTERM, on_signal)
-    signal.signal(signal.SIGINT, on_signal)
+    # Stop after the current chunk and write a checkpoint, rather than die mid-chunk.
+    previous = {sig: signal.signal(sig, on_signal) for sig in (signal.SIGTERM, signal.SIGINT)}
     cfg = TrainConfig(
         checkpoint=args.checkpoint, games=args.games, seed=args.seed, hidden=args.hidden,
         chunk=args.chunk, check_every=args.check_every, check_pairs=args.check_pairs,
         checkpoint_seconds=args.checkpoint_minutes * 60.0, log=args.log, export=args.export,
         bearoff=not args.no_bearoff,
     )
-    train(cfg, sys.stdout, stop=lambda: stopping["now"])
+    try:
+        train(cfg, sys.stdout, stop=lambda: stopping["now"])
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
     return 0
 
 
@@ -88,9 +93,11 @@ def _player(spec: str) -> tuple[str, Player]:
         return spec, Player(PUBEVAL)
     if spec == "random":
         return spec, Player(RANDOM)
-    if spec in SETTINGS:
-        s = SETTINGS[spec]
-        return spec, Player(NETWORK, bundled(), s.depth, s.noise, s.keep, s.margin)
+    level, _, depth = spec.partition(":")
+    if level in SETTINGS and (not depth or depth in ("0", "1", "2")):
+        s = SETTINGS[level]
+        d = int(depth) if depth else s.depth
+        return spec, Player(NETWORK, bundled(), d, s.noise, s.keep, s.margin)
     if spec.endswith(".npz"):
         return spec, Player(NETWORK, Weights.load(spec))
     raise TableError(
