@@ -55,3 +55,14 @@ def test_train_command(tmp_path: Path) -> None:
 
 def test_bench_strength_command(capsys: object) -> None:
     assert main(["bench", "strength", "medium", "random", "--games", "10"]) == 0
+
+
+def test_race_pass_counts_apart(tmp_path: Path) -> None:
+    c = cfg(tmp_path, 20)
+    train(c, io.StringIO())
+    c.races = True
+    c.bearoff = True
+    w = train(c, io.StringIO())
+    assert w.games == 20
+    assert w.meta["race_games"] == "20"
+    assert "race-games=20" in (tmp_path / "log.txt").read_text()

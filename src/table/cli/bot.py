@@ -36,6 +36,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                        help="log file, appended to (default %(default)s)")
     train.add_argument("--export", type=Path, default=None,
                        help="also write each checkpoint here (e.g. the bundled weights)")
+    train.add_argument("--races", action="store_true",
+                       help="a race pass: start every game from a random race position")
     train.add_argument("--no-bearoff", action="store_true",
                        help="play every game out instead of stopping at the bear-off database")
     train.set_defaults(func=_train)
@@ -74,7 +76,7 @@ def _train(args: argparse.Namespace) -> int:
         checkpoint=args.checkpoint, games=args.games, seed=args.seed, hidden=args.hidden,
         chunk=args.chunk, check_every=args.check_every, check_pairs=args.check_pairs,
         checkpoint_seconds=args.checkpoint_minutes * 60.0, log=args.log, export=args.export,
-        bearoff=not args.no_bearoff,
+        bearoff=not args.no_bearoff, races=args.races,
     )
     try:
         train(cfg, sys.stdout, stop=lambda: stopping["now"])

@@ -56,6 +56,30 @@ def roll_dice(first: bool) -> tuple[int, int]:  # pragma: no cover - compiled
 
 
 @njit(cache=True)
+def random_race(board: np.ndarray) -> None:  # pragma: no cover - compiled
+    """Write a random race into ``board``: no contact, each side with 15 checkers.
+
+    A split point ``s`` (8..17) separates the sides; each side's checkers lie
+    on its own points 1..s (the mover) or 1..24-s (the opponent), more of them
+    nearer home, as in races that follow the breaking of contact.
+    """
+    for i in range(26):
+        board[i] = 0
+    s = np.random.randint(8, 18)
+    for side in range(2):
+        top = s if side == 0 else 24 - s
+        for _c in range(15):
+            u = np.random.random()
+            p = 1 + int(top * u ** 1.3)
+            if p > top:
+                p = top
+            if side == 0:
+                board[p] += 1
+            else:
+                board[25 - p] -= 1
+
+
+@njit(cache=True)
 def _td_update(
     w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray,
     x: np.ndarray, h: np.ndarray, raw: np.ndarray, net: int, target: np.ndarray,
@@ -98,8 +122,13 @@ def _td_update(
 def play_and_learn(
     w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray,
     db: np.ndarray, n_games: int, seed: int, alpha: float, lam: float, stats: np.ndarray,
+    races: bool = False,
 ) -> None:  # pragma: no cover - compiled
     """Play ``n_games`` of self-play from the initial position, learning after each.
+
+    With ``races``, each game starts instead from a random race (see
+    ``random_race``): a pass that teaches the race network positions that
+    games from the start rarely reach.
 
     ``stats`` (int64[9]) accumulates: games, moves, first-player points won,
     single wins, gammons, backgammons, games abandoned at ``MAX_MOVES``,
@@ -131,12 +160,15 @@ def play_and_learn(
     board = np.empty(26, dtype=np.int8)
     start = _START.copy()
     for _game in range(n_games):
-        for i in range(26):
-            board[i] = start[i]
+        if races:
+            random_race(board)
+        else:
+            for i in range(26):
+                board[i] = start[i]
         m = 0
         finished = False
         while m < MAX_MOVES:
-            d1, d2 = roll_dice(m == 0)
+            d1, d2 = roll_dice(m == 0 and not races)
             n = kernel.generate(board, d1, d2, hashes, out_boards, out_steps, out_nsteps)
             if n == 0:
                 for i in range(26):

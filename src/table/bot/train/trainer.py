@@ -20,6 +20,9 @@ from table.bot.net import Weights
 from table.bot.train.selfplay import play_and_learn
 
 
+RACE_SEED_OFFSET = 1_000_000_000
+
+
 @dataclass
 class Schedule:
     """Learning rate and lambda as functions of the games already played."""
@@ -63,6 +66,7 @@ class TrainConfig:
     checkpoint_seconds: float = 300.0
     snapshot_every: int = 100_000
     bearoff: bool = True
+    races: bool = False
     log: Path | None = None
     export: Path | None = None
     schedule: Schedule | None = None
@@ -99,40 +103,54 @@ def train(cfg: TrainConfig, out: TextIO, stop: Callable[[], bool] = lambda: Fals
         cfg.log.parent.mkdir(parents=True, exist_ok=True)
         logf = cfg.log.open("a", encoding="utf-8")
         sinks.append(logf)
+    # A race pass counts its games apart: they are not games from the starting position.
+    label = "race-games" if cfg.races else "games"
+
+    def done() -> int:
+        return int(weights.meta.get("race_games", "0")) if cfg.races else weights.games
+
+    def add(n: int) -> None:
+        if cfg.races:
+            weights.meta["race_games"] = str(done() + n)
+        else:
+            weights.games += n
+
     try:
-        _log(f"{'resume' if resumed else 'start'}: games={weights.games} target={cfg.games} "
-             f"seed={seed} hidden={weights.hidden} chunk={chunk}", sinks)
+        _log(f"{'resume' if resumed else 'start'}: {label}={done()} target={cfg.games} "
+             f"seed={seed} hidden={weights.hidden} chunk={chunk} (games from the start: "
+             f"{weights.games})", sinks)
         last_save = time.monotonic()
         window_t = time.monotonic()
         window_games = 0
         stats = np.zeros(9, dtype=np.int64)
         db = bearoff.database() if cfg.bearoff else bearoff.empty()
-        while weights.games < cfg.games and not stop():
-            k = weights.games // chunk
+        while done() < cfg.games and not stop():
+            k = done() // chunk
             alpha, lam = schedule.at(weights.games)
             play_and_learn(weights.w1, weights.b1, weights.w2, weights.b2, db, chunk,
-                           seed * 1_000_003 + k, alpha, lam, stats)
-            weights.games += chunk
+                           seed * 1_000_003 + k + (RACE_SEED_OFFSET if cfg.races else 0),
+                           alpha, lam, stats, cfg.races)
+            add(chunk)
             window_games += chunk
             now = time.monotonic()
-            if now - window_t >= 30.0 or weights.games >= cfg.games:
+            if now - window_t >= 30.0 or done() >= cfg.games:
                 rate = window_games / (now - window_t)
                 g = max(int(stats[0]), 1)
-                _log(f"games={weights.games} {rate:.1f} games/s alpha={alpha:.4f} lam={lam:.2f} "
+                _log(f"{label}={done()} {rate:.1f} games/s alpha={alpha:.4f} lam={lam:.2f} "
                      f"moves/game={stats[1] / max(g, 1):.1f} gammons={stats[4] / g:.3f} "
                      f"backgammons={stats[5] / g:.3f} abandoned={int(stats[6])} "
                      f"bearoff-ended={int(stats[8])}", sinks)
                 stats[:] = 0
                 window_t = now
                 window_games = 0
-            if weights.games % cfg.check_every < chunk:
+            if done() % cfg.check_every < chunk:
                 t = time.monotonic()
                 ppg, ci = strength_vs_pubeval(weights, cfg.check_pairs)
-                _log(f"check games={weights.games} vs pubeval 0-ply: {ppg:+.3f} ppg "
+                _log(f"check {label}={done()} vs pubeval 0-ply: {ppg:+.3f} ppg "
                      f"+/- {ci:.3f} ({2 * cfg.check_pairs} games, {time.monotonic() - t:.0f}s)",
                      sinks)
                 window_t += time.monotonic() - t
-            if weights.games % cfg.snapshot_every < chunk:
+            if not cfg.races and weights.games % cfg.snapshot_every < chunk:
                 snap = cfg.checkpoint.with_name(f"games-{weights.games:07d}.npz")
                 cfg.checkpoint.parent.mkdir(parents=True, exist_ok=True)
                 weights.save(snap)
@@ -153,4 +171,6 @@ def _save(weights: Weights, cfg: TrainConfig, sinks: list[TextIO]) -> None:
     if cfg.export is not None:
         cfg.export.parent.mkdir(parents=True, exist_ok=True)
         weights.save(cfg.export)
-    _log(f"checkpoint games={weights.games} -> {cfg.checkpoint}", sinks)
+    races = weights.meta.get("race_games")
+    extra = f" race-games={races}" if races else ""
+    _log(f"checkpoint games={weights.games}{extra} -> {cfg.checkpoint}", sinks)
