@@ -141,3 +141,11 @@ def test_bot_resignation_from_the_resigners_side() -> None:
     # The resigner is on roll in a hopeless race; the bot accepts a single game.
     p = Position.from_checkers({6: 14}, {1: 1})
     assert BOT.accepts_resignation(p, 1)
+
+
+def test_jacoby_makes_gammonish_positions_double() -> None:
+    # Big gammon chances: too good to double normally, but under Jacoby the gammons
+    # count only after a double, so the cube is turned.
+    p = Chances(0.80, 0.45, 0.02, 0.0, 0.0)
+    assert not money_double(p).double
+    assert money_double(p, jacoby=True).double

@@ -6,6 +6,7 @@ import io
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from table.bot.net import Weights
 from table.bot.train.trainer import Schedule, TrainConfig, train
@@ -66,3 +67,9 @@ def test_race_pass_counts_apart(tmp_path: Path) -> None:
     assert w.games == 20
     assert w.meta["race_games"] == "20"
     assert "race-games=20" in (tmp_path / "log.txt").read_text()
+
+
+def test_bench_latency_command(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "latency", "--positions", "5", "--levels", "medium,hard"]) == 0
+    out = capsys.readouterr().out
+    assert "medium: median" in out and "hard" in out

@@ -178,7 +178,7 @@ class Bot:
 
     def cube_decision(self, position: Position, cube_value: int = 1, owner: str = "centre",
                       length: int = 0, score: tuple[int, int] = (0, 0),
-                      crawford: bool = False) -> cube.CubeDecision:
+                      crawford: bool = False, jacoby: bool = False) -> cube.CubeDecision:
         """Whether the player on roll at ``position`` should double, and whether to take.
 
         ``length`` 0 is money play; otherwise ``score`` is (player on roll, opponent).
@@ -186,7 +186,7 @@ class Bot:
         e = self.evaluate(position)
         x = self._efficiency(position)
         if length == 0:
-            return cube.money_double(e, cube_value, owner, x)
+            return cube.money_double(e, cube_value, owner, x, jacoby)
         return cube.match_double(e, length, score, cube_value, owner, crawford, x)
 
     def accepts_resignation(self, position: Position, points: int, cube_value: int = 1,

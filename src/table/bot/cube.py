@@ -143,14 +143,18 @@ def money_equity(p: Probabilities, owner: str = "centre", efficiency: float = CO
 
 
 def money_double(p: Probabilities, cube: int = 1, owner: str = "centre",
-                 efficiency: float = CONTACT_EFFICIENCY) -> CubeDecision:
-    """Money play: should the player on roll double, and should the opponent take?"""
+                 efficiency: float = CONTACT_EFFICIENCY, jacoby: bool = False) -> CubeDecision:
+    """Money play: should the player on roll double, and should the opponent take?
+
+    Under the Jacoby rule gammons count only once the cube has been turned.
+    """
     _check(cube, owner)
     _check_probs(p)
     if owner == "opponent":
         nd = cube * money_equity(p, owner, efficiency)
         return CubeDecision(False, True, nd, nd, nd)
-    nd = cube * money_equity(p, owner, efficiency)
+    centred = Chances(p.win, 0.0, 0.0, 0.0, 0.0) if jacoby and owner == "centre" else p
+    nd = cube * money_equity(centred, owner, efficiency)
     dt = 2 * cube * money_equity(p, "opponent", efficiency)
     dp = float(cube)
     take = dt <= dp

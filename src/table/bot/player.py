@@ -50,7 +50,7 @@ def next_action(bot: Bot, match: Match) -> Action | None:
     if phase == Phase.ROLL:
         if match.may_double():
             d = bot.cube_decision(match.position, match.cube_value, owner, match.length, score,
-                                  match.crawford)
+                                  match.crawford, match.jacoby)
             if d.double:
                 return Double()
         return Roll()
@@ -64,7 +64,7 @@ def next_action(bot: Bot, match: Match) -> Action | None:
         doubler = match.on_roll
         d_owner, d_score = _view(match, doubler)
         d = bot.cube_decision(match.position, match.cube_value, d_owner, match.length, d_score,
-                              match.crawford)
+                              match.crawford, match.jacoby)
         return Take() if d.take else Drop()
     if phase == Phase.RESIGN:
         ok = bot.accepts_resignation(
