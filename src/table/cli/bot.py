@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 from table.errors import TableError
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from table.bot.duel import Player
 
 
@@ -53,6 +55,8 @@ def register_bench(benches: argparse._SubParsersAction[argparse.ArgumentParser])
     strength.add_argument("--games", type=int, default=10_000,
                           help="games in all, played as duplicate pairs (default 10000)")
     strength.add_argument("--seed", type=int, default=2026)
+    strength.add_argument("--jobs", type=int, default=1,
+                          help="processes to share the games (default 1)")
     strength.set_defaults(func=_strength)
     latency = benches.add_parser("latency", help="time per move of each level")
     latency.add_argument("--levels", default="easy,medium,hard")
@@ -111,16 +115,36 @@ def _strength(args: argparse.Namespace) -> int:
 
     if args.games < 2:
         raise TableError("--games must be at least 2 (one duplicate pair)")
+    if args.jobs < 1:
+        raise TableError("--jobs must be at least 1")
     name_a, a = _player(args.a)
     name_b, b = _player(args.b)
     pairs = args.games // 2
     start = time.perf_counter()
-    res = duel(a, b, pairs, args.seed)
+    if args.jobs == 1:
+        res = duel(a, b, pairs, args.seed)
+    else:
+        import numpy as np
+        from concurrent.futures import ProcessPoolExecutor
+
+        # Job i plays its share with seed (seed, i): the same games for the same --jobs.
+        shares = [pairs // args.jobs + (1 if i < pairs % args.jobs else 0) for i in range(args.jobs)]
+        with ProcessPoolExecutor(args.jobs) as pool:
+            parts = pool.map(_duel_share, [(args.a, args.b, n, args.seed * 1000 + i)
+                                           for i, n in enumerate(shares) if n])
+            res = np.concatenate(list(parts))
     took = time.perf_counter() - start
     ppg, ci = summary(res)
     print(f"{name_a} vs {name_b}: {ppg:+.3f} ppg +/- {ci:.3f} (95% CI), "
           f"{2 * pairs} games in duplicate pairs, cubeless money, seed {args.seed}, {took:.0f}s")
     return 0
+
+
+def _duel_share(job: tuple[str, str, int, int]) -> np.ndarray:
+    from table.bot.duel import duel
+
+    spec_a, spec_b, pairs, seed = job
+    return duel(_player(spec_a)[1], _player(spec_b)[1], pairs, seed)
 
 
 def _latency(args: argparse.Namespace) -> int:
