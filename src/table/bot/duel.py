@@ -9,12 +9,13 @@ strength check and by ``table bench strength``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+
 import numpy as np
 from numba import njit
 
 from table.bot import bearoff, pubeval, search
 from table.bot.net import Weights, final_probs
-from table.rules import kernel
+from table.rules.position import Position
 
 PUBEVAL = 0
 NETWORK = 1
@@ -108,10 +109,7 @@ def play_pairs(
         results[i] = total
 
 
-_START = np.array(
-    [0, -2, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, -5, 5, 0, 0, 0, -3, 0, -5, 0, 0, 0, 0, 2, 0],
-    dtype=np.int8,
-)
+_START = np.array(Position.initial().board, dtype=np.int8)
 
 
 def _db(p: Player) -> np.ndarray:

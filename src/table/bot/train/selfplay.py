@@ -26,17 +26,10 @@ from table.bot.net import (
     N_OUTPUTS, RACE, CONTACT, equity, evaluate_board, final_probs, flip_probs, forward, tidy,
 )
 from table.rules import kernel
+from table.rules.position import Position
 
 MAX_MOVES = 1000
-_START = np.array(
-    [0, -2, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, -5, 5, 0, 0, 0, -3, 0, -5, 0, 0, 0, 0, 2, 0],
-    dtype=np.int8,
-)
-
-
-def start_board() -> np.ndarray:
-    """The initial position as a raw board."""
-    return _START.copy()
+_START = np.array(Position.initial().board, dtype=np.int8)
 
 
 @njit(cache=True)
