@@ -93,6 +93,16 @@ def score_plays(w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray, 
 
 
 @njit(cache=True)
+def _add_turned(acc: np.ndarray, p: np.ndarray, wt: float) -> None:  # pragma: no cover
+    """Add ``wt`` times ``p`` turned round: ``p`` is the other side's, after its play."""
+    acc[0] += wt * (1.0 - p[0])
+    acc[1] += wt * p[3]
+    acc[2] += wt * p[4]
+    acc[3] += wt * p[1]
+    acc[4] += wt * p[2]
+
+
+@njit(cache=True)
 def eval_1ply(w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray, db: np.ndarray,
               board: np.ndarray, level: int, hashes: np.ndarray, boards: np.ndarray,
               steps: np.ndarray, nsteps: np.ndarray, x: np.ndarray, hidden: np.ndarray,
@@ -118,12 +128,7 @@ def eval_1ply(w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray, db
                                cand[level], p, eqs[level])
             flip_into(boards[level, best], cand[level])
             evaluate_board(w1, b1, w2, b2, db, cand[level], x, hidden, scratch, p)
-            # p is from the opponent's side after the play; turn it round.
-            acc[0] += wt * (1.0 - p[0])
-            acc[1] += wt * p[3]
-            acc[2] += wt * p[4]
-            acc[3] += wt * p[1]
-            acc[4] += wt * p[2]
+            _add_turned(acc, p, wt)
     for k in range(N_OUTPUTS):
         acc[k] /= 36.0
 
@@ -151,11 +156,7 @@ def eval_2ply(w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray, db
             flip_into(boards[level, best], cand[level])
             eval_1ply(w1, b1, w2, b2, db, cand[level], level + 1, hashes, boards, steps, nsteps,
                       x, hidden, scratch, cand, eqs, p_in, acc_in)
-            acc[0] += wt * (1.0 - acc_in[0])
-            acc[1] += wt * acc_in[3]
-            acc[2] += wt * acc_in[4]
-            acc[3] += wt * acc_in[1]
-            acc[4] += wt * acc_in[2]
+            _add_turned(acc, acc_in, wt)
     for k in range(N_OUTPUTS):
         acc[k] /= 36.0
 
