@@ -84,7 +84,7 @@ def test_position_ids_round_trip(position: Position) -> None:
     assert len(position.id) == 14
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(st.sampled_from(CORPUS), dice)
 def test_notation_round_trips(position: Position, roll: tuple[int, int]) -> None:
     for play in position.legal_plays(roll):
