@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from table import Position
-from table.bot import Bot, BotError, Evaluation
+from table.bot import Bot, BotError, Evaluation, Weights, WeightsError
 from table.bot.duel import NETWORK, RANDOM, Player, duel, summary
 from table.bot.net import bundled
 from table.rules.dice import SeededDice, roll
@@ -102,3 +105,24 @@ def test_evaluation_swap_is_involutive(seed: int) -> None:
     e = Evaluation(0.6, 0.2, 0.01, 0.1, 0.005)
     assert e.swapped().swapped() == e
     assert e.swapped().equity == pytest.approx(-e.equity)
+
+
+def test_weights_errors(tmp_path: Path) -> None:
+    with pytest.raises(WeightsError, match="cannot read"):
+        Weights.load(tmp_path / "missing.npz")
+    np.savez(tmp_path / "bad.npz", w1=np.zeros((2, 3, 4)))
+    with pytest.raises(WeightsError, match="no array 'b1'"):
+        Weights.load(tmp_path / "bad.npz")
+    w = Weights.random(4, 1)
+    np.savez(tmp_path / "shape.npz", w1=w.w1[:, :5], b1=w.b1, w2=w.w2, b2=w.b2)
+    with pytest.raises(WeightsError, match="w1 has shape"):
+        Weights.load(tmp_path / "shape.npz")
+    np.savez(tmp_path / "future.npz", w1=w.w1, b1=w.b1, w2=w.w2, b2=w.b2, version=99)
+    with pytest.raises(WeightsError, match="format 99"):
+        Weights.load(tmp_path / "future.npz")
+    w.games = 7
+    w.meta["seed"] = "3"
+    w.save(tmp_path / "ok.npz")
+    back = Weights.load(tmp_path / "ok.npz")
+    assert back.games == 7 and back.meta == {"seed": "3"}
+    assert np.array_equal(back.w1, w.w1)

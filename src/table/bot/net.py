@@ -67,6 +67,10 @@ class Weights:
                 arrays = {k: data[k] for k in data.files}
         except (OSError, ValueError) as exc:
             raise WeightsError(f"cannot read weights file {str(path)!r}: {exc}") from None
+        version = int(arrays["version"]) if "version" in arrays else FORMAT_VERSION
+        if version != FORMAT_VERSION:
+            raise WeightsError(f"weights file {str(path)!r} is format {version}; "
+                               f"this Table reads format {FORMAT_VERSION}")
         for key in ("w1", "b1", "w2", "b2"):
             if key not in arrays:
                 raise WeightsError(f"weights file {str(path)!r} has no array {key!r}")
