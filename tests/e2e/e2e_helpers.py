@@ -1,0 +1,58 @@
+"""Steps a person takes in the app, for the end-to-end tests."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page
+
+
+def open_app(page: Page, lang: str = "ro") -> None:
+    page.add_init_script(f"localStorage.setItem('table.lang', JSON.stringify('{lang}'))")
+    page.goto("/")
+    page.wait_for_selector("body[data-ready='1']")
+
+
+def new_game(page: Page, mode: str = "computer", level: str = "easy", length: int = 1,
+             cube: bool = False, seat: int = 0) -> None:
+    page.click("#btn-new")
+    form = page.locator("#form-new")
+    form.locator(f"input[name=mode][value={mode}]").check()
+    if mode == "computer":
+        form.locator(f"input[name=level][value={level}]").check()
+        form.locator(f"input[name=seat][value='{seat}']").check()
+    form.locator("select[name=length]").select_option(str(length))
+    form.locator("input[name=cube]").set_checked(cube)
+    page.click("#btn-start")
+    page.wait_for_url("**/#/game/*")
+    page.wait_for_function("document.querySelector('#board').childElementCount > 0")
+
+
+def version(page: Page) -> int:
+    return int(page.evaluate("window.__table ? window.__table.version() : -1"))
+
+
+def wait_my_move(page: Page, timeout: float = 15000) -> None:
+    page.wait_for_selector("#board .ck.movable", timeout=timeout)
+
+
+def loc_of(page: Page, selector: str) -> int:
+    return int(page.locator(selector).first.evaluate("e => e.closest('[data-loc]').getAttribute('data-loc')"))
+
+
+def click_loc(page: Page, loc: int) -> None:
+    """Tap a point, the bar or the tray by its location number."""
+    page.locator(f"#board [data-loc='{loc}'] .hit, #board [data-loc='{loc}'] .trayrect").first.click(force=True)
+
+
+def play_by_clicks(page: Page) -> None:
+    """Make a whole legal move by tapping a lit checker, then a lit destination, until done."""
+    for _ in range(8):
+        confirm = page.locator("#controls [data-act=confirm]")
+        if confirm.is_visible() and confirm.is_enabled():
+            return
+        src = loc_of(page, "#board .ck.movable")
+        if page.locator("#board .ck.selected").count() == 0:
+            click_loc(page, src)
+        page.wait_for_selector("#board .target, #board .trayrect.lit")
+        target = page.locator("#board .target, #board .trayrect.lit").first
+        click_loc(page, int(target.evaluate("e => e.closest('[data-loc]').getAttribute('data-loc')")))
+    raise AssertionError("the move did not complete")

@@ -1,0 +1,98 @@
+"""A person playing in real headless Chromium."""
+
+from __future__ import annotations
+
+from e2e_helpers import click_loc, loc_of, new_game, open_app, play_by_clicks, version, wait_my_move
+
+
+def drag(page, src: int) -> None:
+    """Drag the top checker of ``src`` onto its first lit destination."""
+    checker = page.locator(f"#board [data-loc='{src}'] .ck.movable").first
+    box = checker.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 12, y + 12, steps=3)
+    target = page.locator("#board .target, #board .trayrect.lit").first
+    tb = target.bounding_box()
+    page.mouse.move(tb["x"] + tb["width"] / 2, tb["y"] + tb["height"] / 2, steps=8)
+    page.mouse.up()
+
+
+def test_play_the_computer_by_click_and_drag(desktop):
+    page = desktop
+    open_app(page)
+    new_game(page, mode="computer", level="easy", cube=False)
+    wait_my_move(page)
+    before = version(page)
+    # First checker by two taps.
+    src = loc_of(page, "#board .ck.movable")
+    click_loc(page, src)
+    page.wait_for_selector("#board .target, #board .trayrect.lit")
+    click_loc(page, loc_of(page, "#board .target, #board .trayrect.lit"))
+    assert page.locator("#controls [data-act=undo]").is_enabled()
+    # Then by dragging, until the whole roll is used.
+    for _ in range(4):
+        if page.locator("#controls [data-act=confirm]").is_enabled():
+            break
+        drag(page, loc_of(page, "#board .ck.movable"))
+    page.click("#controls [data-act=confirm]")
+    # The computer rolls and replies; then it is our move again (or the game ended).
+    page.wait_for_function(f"window.__table.version() >= {before + 3}")
+    page.wait_for_function("document.querySelector('#status').textContent.includes('Calculatorul')")
+
+
+def test_an_illegal_drop_is_refused(desktop):
+    page = desktop
+    open_app(page)
+    new_game(page, mode="computer", level="easy", cube=False)
+    wait_my_move(page)
+    v = version(page)
+    src = loc_of(page, "#board .ck.movable")
+    checker = page.locator(f"#board [data-loc='{src}'] .ck.movable").first
+    box = checker.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    # Drop it on a point that is not lit: the opponent's 6-point holds five checkers.
+    blocked = page.locator("#board [data-loc='19'] .hit" if src < 19 else "#board [data-loc='1'] .hit").bounding_box()
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 15, y + 15, steps=3)
+    page.mouse.move(blocked["x"] + blocked["width"] / 2, blocked["y"] + 30, steps=6)
+    page.mouse.up()
+    page.wait_for_function("document.querySelector('#status').textContent.includes('nepermisă')")
+    assert page.locator("#controls [data-act=undo]").is_disabled()
+    assert version(page) == v
+
+
+def test_reload_keeps_the_game(desktop):
+    page = desktop
+    open_app(page)
+    new_game(page, mode="computer", level="easy", cube=False)
+    wait_my_move(page)
+    play_by_clicks(page)
+    page.click("#controls [data-act=confirm]")
+    wait_my_move(page)
+    url, v = page.url, version(page)
+    board = page.locator("#board").inner_html()
+    page.reload()
+    page.wait_for_function(f"window.__table && window.__table.version() == {v}")
+    assert page.url == url and page.locator("#board").inner_html() == board
+    # From the home page the game is offered again.
+    page.goto("/#/")
+    page.click("#btn-continue")
+    page.wait_for_function(f"window.__table.version() == {v}")
+    assert page.url == url
+
+
+def test_english_switch(desktop):
+    page = desktop
+    open_app(page)
+    assert page.locator("#btn-home-new").inner_text() == "Joc nou"
+    page.click("#btn-lang")
+    page.wait_for_function("document.querySelector('#btn-home-new').textContent === 'New game'")
+    assert page.evaluate("document.documentElement.lang") == "en"
+    new_game(page, mode="computer", level="easy", cube=False)
+    wait_my_move(page)
+    assert "pick a lit checker" in page.locator("#status").inner_text()
+    page.click("#btn-lang")
+    page.wait_for_function("document.querySelector('#status').textContent.includes('alege o piesă luminată')")
