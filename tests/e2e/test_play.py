@@ -96,3 +96,15 @@ def test_english_switch(desktop):
     assert "pick a lit checker" in page.locator("#status").inner_text()
     page.click("#btn-lang")
     page.wait_for_function("document.querySelector('#status').textContent.includes('alege o piesă luminată')")
+
+
+def test_server_unreachable_is_said_plainly(desktop):
+    page = desktop
+    open_app(page)
+    new_game(page, mode="computer", level="easy", cube=False)
+    wait_my_move(page)
+    assert page.locator("#offline").is_hidden()
+    page.context.set_offline(True)
+    page.wait_for_selector("#offline", state="visible")
+    assert "Serverul nu poate fi contactat" in page.locator("#offline").inner_text()
+    page.context.set_offline(False)
