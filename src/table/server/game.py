@@ -272,6 +272,8 @@ class Game:
             kinds = sorted({a.kind for a in m.legal_actions()})
             if phase == Phase.GAME_OVER and self.single:
                 kinds = []
+            if phase == Phase.MOVE and not self.graph.plays:
+                kinds = []  # the server plays the empty move itself
             view["actions"] = kinds
             if phase == Phase.MOVE and self.graph.plays:
                 act = m.state.on_roll

@@ -1,0 +1,135 @@
+"""Measure the web app: the size of its own files and how fast the server confirms a move.
+
+Run ``python3 -m table.server.bench`` (``--moves N --runs R``).  It starts the
+real app with uvicorn on a free loopback port, with SQLite storage in a
+temporary folder, and plays a two-players-on-one-device match over a real
+WebSocket, timing each action from sending it to receiving the new state.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import socket
+import statistics
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from table.server.app import create_app, web_root
+from table.server.storage import open_storage
+
+JSON = dict[str, Any]
+
+
+def app_size(root: Path | None = None) -> dict[str, int]:
+    """Bytes of the app's own HTML, JavaScript and CSS, and of its other shipped files."""
+    root = root or web_root()
+    code = [p for p in root.rglob("*") if p.suffix in (".html", ".js", ".css")]
+    other = [p for p in root.rglob("*") if p.is_file() and p not in code]
+    return {"html_js_css": sum(p.stat().st_size for p in code),
+            "catalogues_json": sum(p.stat().st_size for p in other if p.suffix == ".json"),
+            "other": sum(p.stat().st_size for p in other if p.suffix != ".json")}
+
+
+def _first_path(moves: JSON) -> list[list[int]]:
+    node, steps = 0, []
+    while str(node) not in moves["finals"]:
+        edge = moves["nodes"][node][0]
+        steps.append(edge[:2])
+        node = edge[4]
+    return steps
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def measure(moves: int, folder: Path) -> dict[str, list[float]]:
+    """Play ``moves`` moves over a WebSocket; return the seconds each move and roll took."""
+    import uvicorn
+    from websockets.sync.client import connect
+
+    storage = open_storage(folder / "bench.sqlite3")
+    port = _free_port()
+    server = uvicorn.Server(uvicorn.Config(create_app(storage), host="127.0.0.1", port=port,
+                                           log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.02)
+    import urllib.request
+
+    def new_game() -> JSON:
+        req = urllib.request.Request(f"http://127.0.0.1:{port}/api/games", method="POST",
+                                     data=json.dumps({"mode": "local", "length": 21, "cube": False}).encode(),
+                                     headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(req) as r:
+            data: JSON = json.loads(r.read())
+            return data
+
+    times: dict[str, list[float]] = {"move": [], "roll": []}
+    try:
+        while len(times["move"]) < moves:
+            game = new_game()
+            with connect(f"ws://127.0.0.1:{port}/ws/games/{game['game']}") as ws:
+                ws.send(json.dumps({"type": "hello", "token": game["token"]}))
+                state = json.loads(ws.recv())
+                while len(times["move"]) < moves and not state["view"]["over"]:
+                    v = state["view"]
+                    if "next_game" in v["actions"]:
+                        action: JSON = {"type": "next_game"}
+                        kind = ""
+                    elif "roll" in v["actions"]:
+                        action, kind = {"type": "roll"}, "roll"
+                    else:
+                        action, kind = {"type": "move", "steps": _first_path(v["moves"])}, "move"
+                    start = time.perf_counter()
+                    ws.send(json.dumps({"type": "action", "version": state["version"], "action": action}))
+                    # Skip the server's own follow-ups (empty moves) until this action's state.
+                    state = json.loads(ws.recv())
+                    elapsed = time.perf_counter() - start
+                    if state["type"] != "state":
+                        raise RuntimeError(f"the server refused a benchmark action: {state}")
+                    if kind:
+                        times[kind].append(elapsed)
+                    while not state["view"]["actions"] and not state["view"]["over"]:
+                        state = json.loads(ws.recv())  # the server's empty move follows
+    finally:
+        server.should_exit = True
+        thread.join(10)
+        storage.close()
+    return times
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python3 -m table.server.bench", description=__doc__)
+    parser.add_argument("--moves", type=int, default=200, help="moves per run (default 200)")
+    parser.add_argument("--runs", type=int, default=3, help="runs (default 3)")
+    args = parser.parse_args(argv)
+    size = app_size()
+    print(f"app size: HTML+JS+CSS {size['html_js_css']} bytes ({size['html_js_css'] / 1024:.1f} KiB); "
+          f"message catalogues and pages {size['catalogues_json']} bytes; icons and manifest {size['other']} bytes")
+    medians: dict[str, list[float]] = {"move": [], "roll": []}
+    for run in range(args.runs):
+        with tempfile.TemporaryDirectory() as tmp:
+            times = measure(args.moves, Path(tmp))
+        parts = []
+        for kind in ("move", "roll"):
+            ms = sorted(t * 1000 for t in times[kind])
+            med = statistics.median(ms)
+            medians[kind].append(med)
+            p95 = ms[int(0.95 * (len(ms) - 1))]
+            parts.append(f"{kind}: n={len(ms)} median {med:.2f} ms, p95 {p95:.2f} ms, max {ms[-1]:.2f} ms")
+        print(f"run {run + 1}: " + "; ".join(parts))
+    print("median of run medians: " + ", ".join(
+        f"{k} {statistics.median(v):.2f} ms" for k, v in medians.items()))
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

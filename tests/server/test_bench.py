@@ -1,0 +1,22 @@
+"""The measuring command runs, and the app's own files stay within the size budget."""
+
+from __future__ import annotations
+
+from table.server.bench import app_size, main, measure
+
+
+def test_app_size_budget():
+    size = app_size()
+    assert 10_000 < size["html_js_css"] <= 150 * 1024
+
+
+def test_measure_plays_real_moves(tmp_path):
+    times = measure(4, tmp_path)
+    assert len(times["move"]) == 4 and len(times["roll"]) >= 4
+    assert all(t > 0 for t in times["move"])
+
+
+def test_main_prints_figures(capsys):
+    assert main(["--moves", "3", "--runs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "HTML+JS+CSS" in out and "median of run medians" in out
