@@ -12,7 +12,7 @@ def test_app_size_budget():
 
 def test_measure_plays_real_moves(tmp_path):
     times = measure(4, tmp_path)
-    assert len(times["move"]) == 4 and len(times["roll"]) >= 4
+    assert len(times["move"]) == 4 and len(times["roll"]) >= 2
     assert all(t > 0 for t in times["move"])
 
 
