@@ -15,10 +15,6 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-net
         "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
-pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
-if not os.path.exists(CHROMIUM):  # scripts/test installs it; say so instead of failing obscurely
-    pytest.skip(f"{CHROMIUM} is missing: run scripts/test, which installs Debian's chromium",
-                allow_module_level=True)
 
 
 def _free_port() -> int:
@@ -55,6 +51,9 @@ def server_url(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def browser():
+    pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
+    if not os.path.exists(CHROMIUM):  # scripts/test installs it; say so instead of failing obscurely
+        pytest.skip(f"{CHROMIUM} is missing: run scripts/test, which installs Debian's chromium")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:

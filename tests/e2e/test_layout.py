@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from e2e_helpers import new_game, open_app, wait_my_move
+from tests.e2e.e2e_helpers import new_game, open_app, wait_my_move
 
 
 def test_phone_shows_the_whole_board_without_scrolling(phone, artifacts):

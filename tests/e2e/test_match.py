@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from e2e_helpers import new_game, open_app, play_by_clicks
+from tests.e2e.e2e_helpers import new_game, open_app, play_by_clicks
 
 
 def visible(page, act: str) -> bool:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from e2e_helpers import click_loc, loc_of, new_game, open_app, play_by_clicks, version, wait_my_move
+from tests.e2e.e2e_helpers import click_loc, loc_of, new_game, open_app, play_by_clicks, version, wait_my_move
 
 
 def drag(page, src: int) -> None:

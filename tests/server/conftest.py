@@ -6,7 +6,7 @@ from table.rules.dice import SeededDice
 from table.server.app import create_app
 from table.server.storage import open_storage
 
-from server_helpers import TestClient
+from tests.server.server_helpers import TestClient
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ from table.rules.dice import SeededDice
 from table.server.app import create_app
 from table.server.storage import open_storage
 
-from server_helpers import TestClient, auth, first_path
+from tests.server.server_helpers import TestClient, auth, first_path
 
 
 def new_game(client, **settings):

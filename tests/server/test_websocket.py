@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from server_helpers import first_path
+from tests.server.server_helpers import first_path
 
 
 def new_local(client, **settings):

@@ -7,7 +7,7 @@ const CH = PW - 6, R = CH / 2, BH = 640, PH = 5 * CH;
 const W = M + Q + BARW + Q + M + TRAY + M, H = NUM + BH + NUM;
 const XR = M + Q + BARW;              // left edge of the right half
 const XT = M + Q + BARW + Q + M;      // left edge of the trays
-const TOP = NUM, BOT = NUM + BH;
+const TOP = NUM, BOT = NUM + BH, TH = 252;  // tray height: 15 slabs of 16
 export const BAR = 25, OFF = 0;
 
 function el(name, attrs, parent) {
@@ -66,7 +66,7 @@ export class Board {
     const s = this.s;
     if (loc === OFF) {
       const mine = seat === s.viewer;
-      return [XT + TRAY / 2, mine ? BOT - 60 : TOP + 60];
+      return [XT + TRAY / 2, mine ? BOT - 40 : TOP + 40];
     }
     if (loc === BAR) return this._checkerXY(BAR, seat, 0);
     const n = Math.abs(s.points[loc - 1]);
@@ -139,20 +139,20 @@ export class Board {
       const mine = seat === s.viewer;
       const g = el("g", { class: "tray", role: "img" }, svg);
       if (s.turn === seat) { g.setAttribute("data-loc", OFF); g.setAttribute("tabindex", -1); g.setAttribute("role", "button"); }
-      const y = mine ? BOT - 300 : TOP;
-      el("rect", { x: XT, y, width: TRAY, height: 300, rx: 6, class: `trayrect${lit.has(OFF) && s.turn === seat ? " lit" : ""}` }, g);
+      const y = mine ? BOT - TH : TOP;
+      el("rect", { x: XT, y, width: TRAY, height: TH, rx: 6, class: `trayrect${lit.has(OFF) && s.turn === seat ? " lit" : ""}` }, g);
       g.setAttribute("aria-label", t("tray_label", { n: s.off[seat], colour: t(seat === 0 ? "checkers_white" : "checkers_black") }) +
         (lit.has(OFF) && s.turn === seat ? ", " + t("legal_target") : ""));
       for (let i = 0; i < s.off[seat]; i++) {
-        const yy = mine ? BOT - 8 - (i + 1) * 18 : TOP + 8 + i * 18;
-        el("rect", { x: XT + 8, y: yy, width: TRAY - 16, height: 14, rx: 3, class: `slab c${seat}` }, g);
+        const yy = mine ? BOT - 6 - (i + 1) * 16 : TOP + 6 + i * 16;
+        el("rect", { x: XT + 8, y: yy, width: TRAY - 16, height: 13, rx: 3, class: `slab c${seat}` }, g);
       }
-      if (s.off[seat]) el("text", { x: XT + TRAY / 2, y: mine ? BOT - 300 - 8 : TOP + 300 + 22, class: "num" }, svg).textContent = s.off[seat];
     }
     // Cube
     if (s.cube && s.cube.enabled) {
       const owner = s.cube.owner;
-      const cy = owner === null ? H / 2 : owner === s.viewer ? BOT - 300 - 70 : TOP + 300 + 40;
+      // Centred on the bar; once owned, beside its owner's tray.
+      const cy = owner === null ? H / 2 : owner === s.viewer ? H / 2 + 40 : H / 2 - 40;
       const cx = owner === null ? M + Q + BARW / 2 : XT + TRAY / 2;
       const g = el("g", { class: "cube", role: "img", "aria-label": t("cube_label", { v: s.cube.value }) }, svg);
       el("rect", { x: cx - 24, y: cy - 24, width: 48, height: 48, rx: 7 }, g);
@@ -169,7 +169,7 @@ export class Board {
         const used = (s.used || [])[i];
         this._die(g, cx0 - 66 + i * 76, H / 2 - 28, d, s.turn, used);
       });
-      if (s.dice[0] === s.dice[1] && s.usedCount !== undefined) {
+      if (s.dice[0] === s.dice[1] && s.usedCount !== undefined && s.usedCount < 4) {
         el("text", { x: cx0 + 70, y: H / 2 + 10, class: "num" }, g).textContent = `×${4 - s.usedCount}`;
       }
     }

@@ -186,7 +186,8 @@ function draw() {
     const e = $(id);
     e.querySelector(".swatch").className = `swatch c${seat}`;
     e.querySelector(".name").textContent = playerName(msg, seat);
-    e.querySelector(".pips").textContent = t("pips", { n: v.pips[seat] });
+    e.querySelector(".pips").textContent = t("pips", { n: v.pips[seat] }) +
+      (v.off[seat] ? " · " + t("borne_off", { n: v.off[seat] }) : "");
     e.querySelector(".tag").textContent = v.turn === seat && !v.over ? t("on_roll") : "";
     e.classList.toggle("active", v.turn === seat);
   }
@@ -236,7 +237,8 @@ function statusText(msg) {
   } else if (v.phase === "resign" && acts.includes("accept_resignation")) {
     parts.push(t("resign_offered", { name: playerName(msg, v.resignation.by), kind: t("resign_kind_" + v.resignation.level) }));
   } else if (v.phase === "roll" && acts.includes("roll")) {
-    parts.push(t(acts.includes("double") ? "hint_roll" : "hint_roll_only", { name: playerName(msg, v.turn) }));
+    const hint = t(acts.includes("double") ? "hint_roll" : "hint_roll_only");
+    parts.push(msg.config.mode === "local" ? `${playerName(msg, v.turn)}: ${hint}` : hint);
   } else if (g) {
     if (isFinal(g, app.node)) parts.push(settings.autoConfirm ? "" : t("hint_confirm"));
     else parts.push(t(msg.config.mode === "local" ? "hint_move_local" : "hint_move", { name: playerName(msg, v.to_act), d: v.dice.join("-") }));
