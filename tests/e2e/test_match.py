@@ -67,4 +67,5 @@ def test_two_players_play_a_match_with_the_cube(desktop, artifacts):
     old = page.url
     page.click("#controls [data-act=rematch]")
     page.wait_for_function(f"location.href !== {old!r}")
-    assert scores(page) == (0, 0)
+    page.wait_for_function("document.querySelector('#score').textContent.includes('0–0')")
+    assert page.locator("#controls [data-act=rematch]").is_hidden()
