@@ -29,6 +29,7 @@ def test_desktop_screenshot_and_keyboard_move(desktop, artifacts):
     open_app(page)
     new_game(page, mode="computer", level="medium", cube=False)
     wait_my_move(page)
+    page.wait_for_timeout(500)  # let the dice settle
     page.screenshot(path=str(artifacts / "board-desktop.png"))
     # Keyboard: Tab into the board lands on a movable point; Enter picks it, arrows reach a lit
     # destination, Enter moves there.

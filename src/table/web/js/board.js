@@ -3,11 +3,16 @@
 
 const NS = "http://www.w3.org/2000/svg";
 const PW = 64, Q = PW * 6, BARW = 56, M = 12, TRAY = 64, NUM = 26;
-const CH = PW - 6, R = CH / 2, BH = 640, PH = 5 * CH;
-const W = M + Q + BARW + Q + M + TRAY + M, H = NUM + BH + NUM;
+const CH = PW - 6, R = CH / 2;
+const W = M + Q + BARW + Q + M + TRAY + M;
 const XR = M + Q + BARW;              // left edge of the right half
 const XT = M + Q + BARW + Q + M;      // left edge of the trays
-const TOP = NUM, BOT = NUM + BH, TH = 252;  // tray height: 15 slabs of 16
+const TOP = NUM, TH = 252;            // tray height: 15 slabs of 16
+// The board's height: a phone held upright gets longer points, so the board fills the screen.
+let BH = 640, PH = 5 * CH, H = NUM + BH + NUM, BOT = NUM + BH;
+function setHeight(tall) {
+  BH = tall ? 940 : 640; PH = (tall ? 7 : 5) * CH; H = NUM + BH + NUM; BOT = NUM + BH;
+}
 export const BAR = 25, OFF = 0;
 
 function el(name, attrs, parent) {
@@ -54,10 +59,10 @@ export class Board {
     }
     const { x, bottom } = slot(this._drawPoint(loc));
     const n = Math.abs(s.points[loc - 1]);
-    const step = n > 5 ? Math.max(18, (PH - CH) / (n - 1)) : CH;
-    const k = Math.min(index, 4);
-    const off = n > 5 ? index * Math.min(step, CH) : k * CH;
-    const cy = bottom ? BOT - R - Math.min(off, PH - CH) : TOP + R + Math.min(off, PH - CH);
+    // Stacks taller than the point squeeze together; the top checker shows the count.
+    const step = n * CH > PH ? (PH - CH) / (n - 1) : CH;
+    const off = Math.min(index * step, PH - CH);
+    const cy = bottom ? BOT - R - off : TOP + R + off;
     return [x + PW / 2, cy];
   }
 
@@ -76,6 +81,8 @@ export class Board {
   render(s) {
     this.s = s;
     const svg = this.svg;
+    setHeight(!!s.tall);
+    svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
     const t = this.h.t;
     this._hadFocus = svg.contains(document.activeElement);
     svg.textContent = "";
@@ -108,10 +115,9 @@ export class Board {
       }
       const n = Math.abs(count);
       for (let i = 0; i < n; i++) {
-        if (i >= 5 && n <= 5) break;
         const [cx, cy] = this._checkerXY(p, who, i);
         this._checker(g, cx, cy, who, sources.has(p) && i === n - 1, s.selected === p && i === n - 1);
-        if (n > 5 && i === n - 1) el("text", { x: cx, y: cy + 7, class: `count c${who}` }, g).textContent = n;
+        if (n * CH > PH && i === n - 1) el("text", { x: cx, y: cy + 7, class: `count c${who}` }, g).textContent = n;
       }
       if (lit.has(p)) {
         const cy = bottom ? BOT - PH - 6 : TOP + PH + 6;

@@ -153,6 +153,7 @@ function boardState(msg, override) {
     numbersFor: msg.config.mode === "local" ? (v.turn === null ? 0 : v.turn) : viewer(msg),
     showNumbers: settings.numbers, cube: v.cube, dice: v.dice ? diceOrder() : null,
     rolling: app.rolled && settings.animations,
+    tall: window.innerWidth < 700 && window.innerHeight > window.innerWidth * 1.3,
   };
   if (override) return s;
   if (g) {
@@ -462,6 +463,8 @@ async function init() {
     if (e.key === "s" && graph()) control("swap");
   });
   window.addEventListener("hashchange", route);
+  let resizeTimer = 0;
+  window.addEventListener("resize", () => { clearTimeout(resizeTimer); resizeTimer = setTimeout(() => { if (app.msg) draw(); }, 100); });
   window.addEventListener("offline", () => { $("offline").hidden = false; });
   route();
   if ("serviceWorker" in navigator && location.protocol !== "file:") {
