@@ -108,3 +108,33 @@ def test_server_unreachable_is_said_plainly(desktop):
     page.wait_for_selector("#offline", state="visible")
     assert "Serverul nu poate fi contactat" in page.locator("#offline").inner_text()
     page.context.set_offline(False)
+
+
+def test_one_gesture_uses_both_dice(desktop):
+    page = desktop
+    open_app(page)
+    for _ in range(6):
+        new_game(page, mode="computer", level="easy", cube=False)
+        wait_my_move(page)
+        dice = page.evaluate("[...document.querySelectorAll('#board .die')].length")
+        label = page.locator("#board .dice").get_attribute("aria-label")
+        a, b = [int(x) for x in label.split() if x.isdigit()]
+        if a != b and dice == 2:
+            break
+    else:
+        raise AssertionError("no non-double roll to test with")
+    # Find a checker whose farthest lit destination is both dice away, and tap it there.
+    for src in sorted({int(x) for x in page.evaluate(
+            "[...document.querySelectorAll('#board .ck.movable')].map(c => c.closest('[data-loc]').dataset.loc)")}):
+        click_loc(page, src)
+        page.wait_for_selector("#board .target, #board .trayrect.lit")
+        targets = [int(x) for x in page.evaluate(
+            "[...document.querySelectorAll('#board .target')].map(c => c.closest('[data-loc]').dataset.loc)")]
+        far = [t for t in targets if abs(t - src) == a + b]
+        if far:
+            click_loc(page, far[0])
+            page.wait_for_function("document.querySelectorAll('#board .die.used').length === 2")
+            assert page.locator("#controls [data-act=confirm]").is_enabled()
+            return
+        click_loc(page, 0 if src != 0 else 1)  # tap elsewhere to drop the selection
+    raise AssertionError("no checker could use both dice")

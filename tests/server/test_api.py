@@ -174,3 +174,20 @@ def test_two_players_play_a_whole_match_with_the_cube(client):
     assert v["over"] and max(v["score"]) >= 3 and v["winner"] == v["score"].index(max(v["score"]))
     assert doubled >= 1 and took == 1
     assert v["actions"] == []
+
+
+def test_the_computer_answers_a_resignation(client):
+    g = new_game(client, level="easy", length=3, cube=True)
+    game, token = g["game"], g["token"]
+    s = client.get(f"/api/games/{game}", headers=auth(token)).json()
+    for _ in range(20):  # reach a moment where the person may resign (before rolling)
+        if "resign" in s["view"]["actions"]:
+            break
+        s = act(client, game, token, s["version"], {"type": "move", "steps": first_path(s["view"]["moves"])}
+                if s["view"]["phase"] == "move" else {"type": "roll"}).json()
+    r = act(client, game, token, s["version"], {"type": "resign", "level": 3})
+    assert r.status_code == 200, r.text
+    after = r.json()["view"]
+    # Offered a backgammon at the start, the computer accepts: the game is its, for 3 points.
+    assert after["result"] == {"winner": 1, "points": 3, "level": 3, "cube": 1, "how": "resign"}
+    assert after["over"] and after["score"] == [0, 3]

@@ -90,11 +90,20 @@ async function animateLast(prev, msg) {
   const pv = prev.view;
   if (!last.steps.length || pv.turn !== last.seat) return;
   let st = { points: pv.points.slice(), bar: pv.bar.slice(), off: pv.off.slice() };
+  const sign = last.seat === 0 ? 1 : -1;
   for (const [a, b] of last.steps) {
+    const hit = b !== 0 && st.points[b - 1] === -sign;
     const next = applySteps(st, [[a, b]], last.seat);
     const lifted = applySteps(st, [[a, b]], last.seat, true);
     board.render(boardState(prev, lifted));
     await board.animate(a, b, last.seat, 220);
+    if (hit) {
+      // The hit checker leaves for the bar.
+      const gone = { points: lifted.points.slice(), bar: lifted.bar, off: lifted.off };
+      gone.points[b - 1] = 0;
+      board.render(boardState(prev, gone));
+      await board.animate(b, BAR, 1 - last.seat, 180);
+    }
     st = next;
   }
 }
