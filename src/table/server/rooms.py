@@ -119,7 +119,9 @@ class Room:
             async with self.lock:
                 if self.game.to_act != seat:  # pragma: no cover - someone else acted meanwhile
                     continue
-                action = await asyncio.to_thread(choose_action, self.game, seat)
+                # In the event loop, not a worker thread: the engine and the bot keep
+                # per-process scratch buffers that two threads must not share.
+                action = choose_action(self.game, seat)
                 await self._record(self.game.act(frozenset({seat}), action))
 
 
