@@ -74,13 +74,19 @@ class SQLiteStorage:
         self._lock = threading.Lock()
 
     def create(self, game_id: str, config: JSON, seats: JSON) -> None:
-        with self._lock:
-            self._db.execute("INSERT INTO games VALUES (?, ?, ?, ?)",
-                             (game_id, time.time(), json.dumps(config), json.dumps(seats)))
+        try:
+            with self._lock:
+                self._db.execute("INSERT INTO games VALUES (?, ?, ?, ?)",
+                                 (game_id, time.time(), json.dumps(config), json.dumps(seats)))
+        except sqlite3.IntegrityError as exc:
+            raise StorageError(f"a game {game_id!r} already exists") from exc
 
     def append(self, game_id: str, seq: int, entry: JSON) -> None:
-        with self._lock:
-            self._db.execute("INSERT INTO actions VALUES (?, ?, ?)", (game_id, seq, json.dumps(entry)))
+        try:
+            with self._lock:
+                self._db.execute("INSERT INTO actions VALUES (?, ?, ?)", (game_id, seq, json.dumps(entry)))
+        except sqlite3.IntegrityError as exc:
+            raise StorageError(f"game {game_id!r} already has log entry {seq}") from exc
 
     def load(self, game_id: str) -> tuple[JSON, JSON, list[JSON]]:
         with self._lock:
@@ -111,15 +117,22 @@ class PostgresStorage:  # pragma: no cover - runs only where a PostgreSQL server
         except psycopg.Error as exc:
             raise StorageError(f"cannot open the PostgreSQL database: {exc}") from exc
         self._lock = threading.Lock()
+        self._integrity: type[Exception] = psycopg.IntegrityError
 
     def create(self, game_id: str, config: JSON, seats: JSON) -> None:
-        with self._lock:
-            self._db.execute("INSERT INTO games VALUES (%s, %s, %s, %s)",
-                             (game_id, time.time(), json.dumps(config), json.dumps(seats)))
+        try:
+            with self._lock:
+                self._db.execute("INSERT INTO games VALUES (%s, %s, %s, %s)",
+                                 (game_id, time.time(), json.dumps(config), json.dumps(seats)))
+        except self._integrity as exc:
+            raise StorageError(f"a game {game_id!r} already exists") from exc
 
     def append(self, game_id: str, seq: int, entry: JSON) -> None:
-        with self._lock:
-            self._db.execute("INSERT INTO actions VALUES (%s, %s, %s)", (game_id, seq, json.dumps(entry)))
+        try:
+            with self._lock:
+                self._db.execute("INSERT INTO actions VALUES (%s, %s, %s)", (game_id, seq, json.dumps(entry)))
+        except self._integrity as exc:
+            raise StorageError(f"game {game_id!r} already has log entry {seq}") from exc
 
     def load(self, game_id: str) -> tuple[JSON, JSON, list[JSON]]:
         with self._lock:
