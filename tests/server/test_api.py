@@ -191,3 +191,32 @@ def test_the_computer_answers_a_resignation(client):
     # Offered a backgammon at the start, the computer accepts: the game is its, for 3 points.
     assert after["result"] == {"winner": 1, "points": 3, "level": 3, "cube": 1, "how": "resign"}
     assert after["over"] and after["score"] == [0, 3]
+
+
+def test_a_cube_match_against_the_computer_runs_to_the_end(client):
+    """The person doubles whenever allowed and always takes; the computer answers for itself."""
+    g = new_game(client, level="medium", length=3, cube=True)
+    game, token = g["game"], g["token"]
+    s = client.get(f"/api/games/{game}", headers=auth(token)).json()
+    kinds = set()
+    for _ in range(2000):
+        v = s["view"]
+        if v["over"]:
+            break
+        acts = v["actions"]
+        if "next_game" in acts:
+            action = {"type": "next_game"}
+        elif "take" in acts:
+            action = {"type": "take"}
+        elif "double" in acts:
+            action = {"type": "double"}
+        elif "roll" in acts:
+            action = {"type": "roll"}
+        else:
+            action = {"type": "move", "steps": first_path(v["moves"])}
+        kinds.add(action["type"])
+        r = act(client, game, token, s["version"], action)
+        assert r.status_code == 200, r.text
+        s = r.json()
+    assert s["view"]["over"] and max(s["view"]["score"]) >= 3
+    assert "double" in kinds

@@ -17,6 +17,7 @@ def test_measure_plays_real_moves(tmp_path):
 
 
 def test_main_prints_figures(capsys):
-    assert main(["--moves", "3", "--runs", "1"]) == 0
+    assert main(["--moves", "3", "--runs", "1", "--bot-moves", "2"]) == 0
     out = capsys.readouterr().out
     assert "HTML+JS+CSS" in out and "median of run medians" in out
+    assert out.count("computer reply") == 3

@@ -106,10 +106,67 @@ def measure(moves: int, folder: Path) -> dict[str, list[float]]:
     return times
 
 
+def measure_computer(level: str, moves: int, folder: Path) -> list[float]:
+    """Seconds from a person's move to the state with the computer's reply, at ``level``."""
+    import urllib.request
+
+    import uvicorn
+    from websockets.sync.client import connect
+
+    storage = open_storage(folder / f"bench-{level}.sqlite3")
+    port = _free_port()
+    server = uvicorn.Server(uvicorn.Config(create_app(storage), host="127.0.0.1", port=port,
+                                           log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.02)
+    out: list[float] = []
+    try:
+        while len(out) < moves:
+            req = urllib.request.Request(
+                f"http://127.0.0.1:{port}/api/games", method="POST",
+                data=json.dumps({"mode": "computer", "level": level, "length": 1, "cube": False}).encode(),
+                headers={"Content-Type": "application/json"})
+            with urllib.request.urlopen(req) as r:
+                game: JSON = json.loads(r.read())
+            with connect(f"ws://127.0.0.1:{port}/ws/games/{game['game']}") as ws:
+                ws.send(json.dumps({"type": "hello", "token": game["token"]}))
+                state = json.loads(ws.recv())
+                while len(out) < moves and not state["view"]["over"]:
+                    v = state["view"]
+                    if not v["actions"]:
+                        state = json.loads(ws.recv())
+                        continue
+                    if "roll" in v["actions"]:
+                        ws.send(json.dumps({"type": "action", "version": state["version"], "action": {"type": "roll"}}))
+                        state = json.loads(ws.recv())
+                        continue
+                    start = time.perf_counter()
+                    ws.send(json.dumps({"type": "action", "version": state["version"],
+                                        "action": {"type": "move", "steps": _first_path(v["moves"])}}))
+                    # States follow until the computer has moved (or passed) and it is our turn.
+                    while True:
+                        state = json.loads(ws.recv())
+                        last = state["view"]["last"]
+                        if state["view"]["over"] or (last and last["seat"] == 1):
+                            break
+                    if last and last["seat"] == 1 and last["steps"]:
+                        out.append(time.perf_counter() - start)
+    finally:
+        server.should_exit = True
+        thread.join(10)
+        storage.close()
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python3 -m table.server.bench", description=__doc__)
     parser.add_argument("--moves", type=int, default=200, help="moves per run (default 200)")
     parser.add_argument("--runs", type=int, default=3, help="runs (default 3)")
+    parser.add_argument("--levels", nargs="*", default=["easy", "medium", "hard"],
+                        help="computer levels to time (default all; none to skip)")
+    parser.add_argument("--bot-moves", type=int, default=40, help="computer replies timed per level")
     args = parser.parse_args(argv)
     size = app_size()
     print(f"app size: HTML+JS+CSS {size['html_js_css']} bytes ({size['html_js_css'] / 1024:.1f} KiB); "
@@ -128,6 +185,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"run {run + 1}: " + "; ".join(parts))
     print("median of run medians: " + ", ".join(
         f"{k} {statistics.median(v):.2f} ms" for k, v in medians.items()))
+    for level in args.levels:
+        with tempfile.TemporaryDirectory() as tmp:
+            ms = sorted(t * 1000 for t in measure_computer(level, args.bot_moves, Path(tmp)))
+        print(f"computer reply ({level}): n={len(ms)} median {statistics.median(ms):.1f} ms, "
+              f"p95 {ms[int(0.95 * (len(ms) - 1))]:.1f} ms, max {ms[-1]:.1f} ms "
+              "(person's move sent to the computer's move received)")
     return 0
 
 

@@ -1,66 +1,35 @@
 """The computer player: turns the bot's decisions into wire actions for its seat.
 
-Plays come from ``table.bot.Bot``.  The bot has no cube or resignation policy
-of its own yet, so those answers are simple thresholds on its evaluation of
-the position (cubeless chances), kept here until the bot grows them.
+Plays, cube decisions and answers to resignations all come from
+``table.bot.Bot``; this module only says whose side each question is seen from.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Protocol, Sequence
+from typing import Any
 
-from table.errors import TableError
+from table.bot.bot import Bot
+from table.bot.cube import Owner
 from table.match import Phase
-from table.rules.position import Play, Position
 from table.server.game import Game, to_abs
 
 JSON = dict[str, Any]
 
-# Cubeless winning chances at which the computer doubles, and below which it drops.
-DOUBLE_AT = 0.72
-TAKE_FROM = 0.24
-
-
-class _Chances(Protocol):
-    @property
-    def win(self) -> float: ...
-    @property
-    def win_gammon(self) -> float: ...
-    @property
-    def win_backgammon(self) -> float: ...
-
-
-class Player(Protocol):
-    def choose_play(self, position: Position, dice: Sequence[int]) -> Play | None: ...
-    def evaluate(self, position: Position) -> _Chances: ...
-
-
-class _Even:
-    win, win_gammon, win_backgammon = 0.5, 0.0, 0.0
-
-
-class FirstPlay:
-    """Stand-in used only when the bot cannot load (no weights yet): the engine's first play."""
-
-    def choose_play(self, position: Position, dice: Sequence[int]) -> Play | None:
-        plays = position.legal_plays(dice)
-        return plays[0] if plays else None
-
-    def evaluate(self, position: Position) -> _Chances:
-        return _Even()
-
-
 @lru_cache(maxsize=3)
-def bot_for(level: str) -> Player:
+def bot_for(level: str) -> Bot:
     """One bot per level for the whole process (the weights load once)."""
-    try:
-        from table.bot.bot import Bot
+    return Bot(level=level, seed=None)
 
-        bot: Player = Bot(level=level, seed=None)
-        return bot
-    except (ImportError, TableError):
-        return FirstPlay()
+
+def _owner(game: Game, player: int) -> Owner:
+    owner = game.match.cube_owner
+    return "centre" if owner is None else "player" if owner == player else "opponent"
+
+
+def _score(game: Game, player: int) -> tuple[int, int]:
+    a, b = game.match.score
+    return (a, b) if player == 0 else (b, a)
 
 
 def choose_action(game: Game, seat: int) -> JSON:
@@ -68,25 +37,29 @@ def choose_action(game: Game, seat: int) -> JSON:
     m = game.match
     bot = bot_for(game.config.level)
     phase = m.phase
-    mine = m.position_for(seat)
+    length = 0 if game.single else m.length  # a single game is money play
     if phase == Phase.MOVE:
         assert m.dice is not None
-        play = bot.choose_play(mine, m.dice)
+        play = bot.choose_play(m.position_for(seat), m.dice)
         steps = [] if play is None else [[to_abs(seat, a), to_abs(seat, b)] for a, b in play.steps]
         return {"type": "move", "steps": steps}
     kinds = {a.kind for a in m.legal_actions()}
     if phase == Phase.ROLL:
-        if "double" in kinds and bot.evaluate(mine).win >= DOUBLE_AT:
-            return {"type": "double"}
+        if "double" in kinds:
+            d = bot.cube_decision(m.position_for(seat), m.cube_value, _owner(game, seat), length,
+                                  _score(game, seat), m.crawford, m.jacoby)
+            if d.double:
+                return {"type": "double"}
         return {"type": "roll"}
     if phase == Phase.TAKE:
-        # The doubler is on roll; judge the position as the doubler sees it.
-        doubler = bot.evaluate(m.position)
-        return {"type": "take" if 1.0 - doubler.win >= TAKE_FROM else "drop"}
+        # The doubler is on roll: judge the double from the doubler's side.
+        doubler = m.state.on_roll
+        d = bot.cube_decision(m.position, m.cube_value, _owner(game, doubler), length,
+                              _score(game, doubler), m.crawford, m.jacoby)
+        return {"type": "take" if d.take else "drop"}
     if phase == Phase.RESIGN:
-        # Accept when the offer is at least what the game is likely to give.
-        ev = bot.evaluate(mine)
-        expected = 1 + (ev.win_gammon > 0.5) + (ev.win_backgammon > 0.5)
-        level = m.resignation
-        return {"type": "accept_resignation" if level >= expected else "reject_resignation"}
+        accept = bot.accepts_resignation(m.position, m.resignation, m.cube_value, _owner(game, seat),
+                                         length, _score(game, seat), m.crawford,
+                                         bot_on_roll=m.state.on_roll == seat)
+        return {"type": "accept_resignation" if accept else "reject_resignation"}
     raise AssertionError(f"the computer has nothing to decide in phase {phase.value}")  # pragma: no cover
