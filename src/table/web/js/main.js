@@ -42,7 +42,7 @@ function route() {
 
 function closeGame() {
   if (app.live) app.live.close();
-  app.live = null; app.msg = null; app.queue = [];
+  app.live = null; app.msg = null; app.queue = []; app.sticky = "";
 }
 
 function openGame(id) {
@@ -116,6 +116,8 @@ function noticeFor(msg) {
     app.notice = mine && msg.config.mode !== "local"
       ? t("no_move_you", { d: last.dice.join("-") })
       : t("no_move_other", { name: playerName(msg, last.seat), d: last.dice.join("-") });
+    // The player's own pass stays on screen until they act again.
+    if (mine) app.sticky = app.notice;
   }
 }
 
@@ -230,6 +232,7 @@ function draw() {
 function statusText(msg) {
   const v = msg.view;
   const parts = [];
+  if (app.sticky && app.sticky !== app.notice) parts.push(app.sticky);
   if (app.notice) parts.push(app.notice);
   if (v.result) {
     parts.push(resultText(msg));
@@ -352,6 +355,7 @@ function confirmMove() {
 
 function send(action) {
   if (!app.live || !app.msg) return;
+  app.sticky = "";
   app.sent = action.type === "move";
   if (!app.live.send(app.msg.version, action)) { app.sent = false; setStatus(t("offline")); }
 }
