@@ -79,6 +79,8 @@ def test_reload_keeps_the_game(desktop):
     assert page.url == url and page.locator("#board").inner_html() == board
     # From the home page the game is offered again.
     page.goto("/#/")
+    page.wait_for_selector("#btn-continue")
+    assert page.locator("#play").is_hidden() and page.locator("#home").is_visible()
     page.click("#btn-continue")
     page.wait_for_function(f"window.__table.version() == {v}")
     assert page.url == url
