@@ -57,10 +57,50 @@ _SCHEMA = (
 )
 
 
-class SQLiteStorage:
+class _SqlStorage:
+    """The queries both databases share; subclasses open the connection."""
+
+    _db: Any
+    _mark = "?"  # the driver's parameter placeholder
+    _integrity: type[Exception] = sqlite3.IntegrityError
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+
+    def _run(self, sql: str, args: tuple[Any, ...]) -> Any:
+        with self._lock:
+            return self._db.execute(sql.replace("?", self._mark), args)
+
+    def create(self, game_id: str, config: JSON, seats: JSON) -> None:
+        try:
+            self._run("INSERT INTO games VALUES (?, ?, ?, ?)",
+                      (game_id, time.time(), json.dumps(config), json.dumps(seats)))
+        except self._integrity as exc:
+            raise StorageError(f"a game {game_id!r} already exists") from exc
+
+    def append(self, game_id: str, seq: int, entry: JSON) -> None:
+        try:
+            self._run("INSERT INTO actions VALUES (?, ?, ?)", (game_id, seq, json.dumps(entry)))
+        except self._integrity as exc:
+            raise StorageError(f"game {game_id!r} already has log entry {seq}") from exc
+
+    def load(self, game_id: str) -> tuple[JSON, JSON, list[JSON]]:
+        row = self._run("SELECT config, seats FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise StorageError(f"there is no game {game_id!r}")
+        rows = self._run("SELECT entry FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)).fetchall()
+        return json.loads(row[0]), json.loads(row[1]), [json.loads(r[0]) for r in rows]
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+
+class SQLiteStorage(_SqlStorage):
     """Games in one SQLite file; every call is one short transaction."""
 
     def __init__(self, path: str | Path) -> None:
+        super().__init__()
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         try:
@@ -71,81 +111,26 @@ class SQLiteStorage:
                 self._db.execute(stmt)
         except sqlite3.Error as exc:
             raise StorageError(f"cannot open the games database {str(path)!r}: {exc}") from exc
-        self._lock = threading.Lock()
-
-    def create(self, game_id: str, config: JSON, seats: JSON) -> None:
-        try:
-            with self._lock:
-                self._db.execute("INSERT INTO games VALUES (?, ?, ?, ?)",
-                                 (game_id, time.time(), json.dumps(config), json.dumps(seats)))
-        except sqlite3.IntegrityError as exc:
-            raise StorageError(f"a game {game_id!r} already exists") from exc
-
-    def append(self, game_id: str, seq: int, entry: JSON) -> None:
-        try:
-            with self._lock:
-                self._db.execute("INSERT INTO actions VALUES (?, ?, ?)", (game_id, seq, json.dumps(entry)))
-        except sqlite3.IntegrityError as exc:
-            raise StorageError(f"game {game_id!r} already has log entry {seq}") from exc
-
-    def load(self, game_id: str) -> tuple[JSON, JSON, list[JSON]]:
-        with self._lock:
-            row = self._db.execute("SELECT config, seats FROM games WHERE id = ?", (game_id,)).fetchone()
-            if row is None:
-                raise StorageError(f"there is no game {game_id!r}")
-            rows = self._db.execute(
-                "SELECT entry FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)).fetchall()
-        return json.loads(row[0]), json.loads(row[1]), [json.loads(r[0]) for r in rows]
-
-    def close(self) -> None:
-        with self._lock:
-            self._db.close()
 
 
-class PostgresStorage:  # pragma: no cover - runs only where a PostgreSQL server is given
+class PostgresStorage(_SqlStorage):  # pragma: no cover - runs only where a PostgreSQL server is given
     """The same tables in PostgreSQL, through psycopg (optional dependency)."""
 
+    _mark = "%s"
+
     def __init__(self, url: str) -> None:
+        super().__init__()
         try:
             import psycopg  # type: ignore[import-not-found,unused-ignore]
         except ImportError as exc:
-            raise StorageError("a PostgreSQL URL needs psycopg: pip install 'psycopg[binary]'") from exc
+            raise StorageError("a PostgreSQL URL needs psycopg: pip install 'table[postgres]'") from exc
+        self._integrity = psycopg.IntegrityError
         try:
-            self._db: Any = psycopg.connect(url, autocommit=True)
+            self._db = psycopg.connect(url, autocommit=True)
             for stmt in _SCHEMA:
                 self._db.execute(stmt.replace("REAL", "DOUBLE PRECISION"))
         except psycopg.Error as exc:
             raise StorageError(f"cannot open the PostgreSQL database: {exc}") from exc
-        self._lock = threading.Lock()
-        self._integrity: type[Exception] = psycopg.IntegrityError
-
-    def create(self, game_id: str, config: JSON, seats: JSON) -> None:
-        try:
-            with self._lock:
-                self._db.execute("INSERT INTO games VALUES (%s, %s, %s, %s)",
-                                 (game_id, time.time(), json.dumps(config), json.dumps(seats)))
-        except self._integrity as exc:
-            raise StorageError(f"a game {game_id!r} already exists") from exc
-
-    def append(self, game_id: str, seq: int, entry: JSON) -> None:
-        try:
-            with self._lock:
-                self._db.execute("INSERT INTO actions VALUES (%s, %s, %s)", (game_id, seq, json.dumps(entry)))
-        except self._integrity as exc:
-            raise StorageError(f"game {game_id!r} already has log entry {seq}") from exc
-
-    def load(self, game_id: str) -> tuple[JSON, JSON, list[JSON]]:
-        with self._lock:
-            row = self._db.execute("SELECT config, seats FROM games WHERE id = %s", (game_id,)).fetchone()
-            if row is None:
-                raise StorageError(f"there is no game {game_id!r}")
-            rows = self._db.execute(
-                "SELECT entry FROM actions WHERE game_id = %s ORDER BY seq", (game_id,)).fetchall()
-        return json.loads(row[0]), json.loads(row[1]), [json.loads(r[0]) for r in rows]
-
-    def close(self) -> None:
-        with self._lock:
-            self._db.close()
 
 
 def open_storage(where: str | Path | None = None) -> Storage:
