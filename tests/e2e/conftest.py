@@ -62,33 +62,27 @@ def browser():
         b.close()
 
 
-def _context(browser, **kw):
+def _page(browser, **kw):
+    """A fresh browser context and page; page errors fail the test."""
     ctx = browser.new_context(**kw)
     ctx.set_default_timeout(15000)
-    return ctx
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    yield page
+    ctx.close()
+    assert not errors, errors
 
 
 @pytest.fixture
 def desktop(browser, server_url):
-    ctx = _context(browser, viewport={"width": 1280, "height": 800}, base_url=server_url)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    yield page
-    ctx.close()
-    assert not errors, errors
+    yield from _page(browser, viewport={"width": 1280, "height": 800}, base_url=server_url)
 
 
 @pytest.fixture
 def phone(browser, server_url):
-    ctx = _context(browser, viewport={"width": 390, "height": 844}, device_scale_factor=2,
-                   is_mobile=True, has_touch=True, base_url=server_url)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    yield page
-    ctx.close()
-    assert not errors, errors
+    yield from _page(browser, viewport={"width": 390, "height": 844}, device_scale_factor=2,
+                     is_mobile=True, has_touch=True, base_url=server_url)
 
 
 @pytest.fixture(scope="session")

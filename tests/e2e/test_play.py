@@ -5,16 +5,19 @@ from __future__ import annotations
 from tests.e2e.e2e_helpers import click_loc, loc_of, new_game, open_app, play_by_clicks, version, wait_my_move
 
 
-def drag(page, src: int) -> None:
-    """Drag the top checker of ``src`` onto its first lit destination."""
-    checker = page.locator(f"#board [data-loc='{src}'] .ck.movable").first
-    box = checker.bounding_box()
+def lift(page, src: int) -> None:
+    """Press on the top checker of ``src`` and start dragging it."""
+    box = page.locator(f"#board [data-loc='{src}'] .ck.movable").first.bounding_box()
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     page.mouse.move(x, y)
     page.mouse.down()
     page.mouse.move(x + 12, y + 12, steps=3)
-    target = page.locator("#board .target, #board .trayrect.lit").first
-    tb = target.bounding_box()
+
+
+def drag(page, src: int) -> None:
+    """Drag the top checker of ``src`` onto its first lit destination."""
+    lift(page, src)
+    tb = page.locator("#board .target, #board .trayrect.lit").first.bounding_box()
     page.mouse.move(tb["x"] + tb["width"] / 2, tb["y"] + tb["height"] / 2, steps=8)
     page.mouse.up()
 
@@ -49,14 +52,9 @@ def test_an_illegal_drop_is_refused(desktop):
     wait_my_move(page)
     v = version(page)
     src = loc_of(page, "#board .ck.movable")
-    checker = page.locator(f"#board [data-loc='{src}'] .ck.movable").first
-    box = checker.bounding_box()
-    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     # Drop it on a point that is not lit: the opponent's 6-point holds five checkers.
     blocked = page.locator("#board [data-loc='19'] .hit" if src < 19 else "#board [data-loc='1'] .hit").bounding_box()
-    page.mouse.move(x, y)
-    page.mouse.down()
-    page.mouse.move(x + 15, y + 15, steps=3)
+    lift(page, src)
     page.mouse.move(blocked["x"] + blocked["width"] / 2, blocked["y"] + 30, steps=6)
     page.mouse.up()
     page.wait_for_function("document.querySelector('#status').textContent.includes('nepermisă')")

@@ -8,18 +8,10 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
+from table.server.bench import first_path
+
 __all__ = ["TestClient", "auth", "first_path"]
 
 
 def auth(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
-
-
-def first_path(moves: dict) -> list[list[int]]:
-    """The steps of the first complete play in a view's move graph."""
-    node, steps = 0, []
-    while str(node) not in moves["finals"]:
-        edge = moves["nodes"][node][0]
-        steps.append(edge[:2])
-        node = edge[4]
-    return steps

@@ -144,35 +144,41 @@ def test_restart_keeps_the_game(db):
     assert again["version"] == s["version"] and again["view"] == s["view"]
 
 
-def test_two_players_play_a_whole_match_with_the_cube(client):
-    g = new_game(client, mode="local", length=3, cube=True)
-    game, token = g["game"], g["token"]
+def play_out(client, game, token, decide):
+    """Answer every decision with ``decide(actions)`` (moves: the first legal play) until the end."""
     s = client.get(f"/api/games/{game}", headers=auth(token)).json()
-    doubled = took = 0
+    kinds = set()
     for _ in range(3000):
         v = s["view"]
         if v["over"]:
-            break
+            return s["view"], kinds
         acts = v["actions"]
-        if "next_game" in acts:
-            action = {"type": "next_game"}
-        elif "take" in acts:
-            # Take the first double of the match, drop the rest, so both answers are seen.
-            action = {"type": "take" if not took else "drop"}
-            took += action["type"] == "take"
-        elif "double" in acts and doubled < 2:
-            action = {"type": "double"}
-            doubled += 1
-        elif "roll" in acts:
-            action = {"type": "roll"}
-        else:
-            action = {"type": "move", "steps": first_path(v["moves"])}
+        action = ({"type": "next_game"} if "next_game" in acts else decide(acts) if set(acts) - {"move"}
+                  else {"type": "move", "steps": first_path(v["moves"])})
+        kinds.add(action["type"])
         r = act(client, game, token, s["version"], action)
         assert r.status_code == 200, r.text
         s = r.json()
-    v = s["view"]
+    raise AssertionError("the match did not end")
+
+
+def test_two_players_play_a_whole_match_with_the_cube(client):
+    g = new_game(client, mode="local", length=3, cube=True)
+    answers = {"take": 0, "double": 0}
+
+    def decide(acts):
+        if "take" in acts:
+            # Take the first double of the match, drop the rest, so both answers are seen.
+            answers["take"] += 1
+            return {"type": "take" if answers["take"] == 1 else "drop"}
+        if "double" in acts and answers["double"] < 2:
+            answers["double"] += 1
+            return {"type": "double"}
+        return {"type": "roll"}
+
+    v, kinds = play_out(client, g["game"], g["token"], decide)
     assert v["over"] and max(v["score"]) >= 3 and v["winner"] == v["score"].index(max(v["score"]))
-    assert doubled >= 1 and took == 1
+    assert {"double", "take", "drop"} <= kinds
     assert v["actions"] == []
 
 
@@ -196,27 +202,10 @@ def test_the_computer_answers_a_resignation(client):
 def test_a_cube_match_against_the_computer_runs_to_the_end(client):
     """The person doubles whenever allowed and always takes; the computer answers for itself."""
     g = new_game(client, level="medium", length=3, cube=True)
-    game, token = g["game"], g["token"]
-    s = client.get(f"/api/games/{game}", headers=auth(token)).json()
-    kinds = set()
-    for _ in range(2000):
-        v = s["view"]
-        if v["over"]:
-            break
-        acts = v["actions"]
-        if "next_game" in acts:
-            action = {"type": "next_game"}
-        elif "take" in acts:
-            action = {"type": "take"}
-        elif "double" in acts:
-            action = {"type": "double"}
-        elif "roll" in acts:
-            action = {"type": "roll"}
-        else:
-            action = {"type": "move", "steps": first_path(v["moves"])}
-        kinds.add(action["type"])
-        r = act(client, game, token, s["version"], action)
-        assert r.status_code == 200, r.text
-        s = r.json()
-    assert s["view"]["over"] and max(s["view"]["score"]) >= 3
+
+    def decide(acts):
+        return {"type": next(k for k in ("take", "double", "roll") if k in acts)}
+
+    v, kinds = play_out(client, g["game"], g["token"], decide)
+    assert v["over"] and max(v["score"]) >= 3
     assert "double" in kinds

@@ -15,8 +15,9 @@ import statistics
 import tempfile
 import threading
 import time
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from table.server.app import create_app, web_root
 from table.server.storage import open_storage
@@ -34,7 +35,8 @@ def app_size(root: Path | None = None) -> dict[str, int]:
             "other": sum(p.stat().st_size for p in other if p.suffix != ".json")}
 
 
-def _first_path(moves: JSON) -> list[list[int]]:
+def first_path(moves: JSON) -> list[list[int]]:
+    """The steps of the first complete play in a view's move graph (``view["moves"]``)."""
     node, steps = 0, []
     while str(node) not in moves["finals"]:
         edge = moves["nodes"][node][0]
@@ -49,12 +51,12 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def measure(moves: int, folder: Path) -> dict[str, list[float]]:
-    """Play ``moves`` moves over a WebSocket; return the seconds each move and roll took."""
+@contextmanager
+def _serving(db: Path) -> Iterator[int]:
+    """Run the real app with uvicorn on a free loopback port; yield the port."""
     import uvicorn
-    from websockets.sync.client import connect
 
-    storage = open_storage(folder / "bench.sqlite3")
+    storage = open_storage(db)
     port = _free_port()
     server = uvicorn.Server(uvicorn.Config(create_app(storage), host="127.0.0.1", port=port,
                                            log_level="warning"))
@@ -62,7 +64,19 @@ def measure(moves: int, folder: Path) -> dict[str, list[float]]:
     thread.start()
     while not server.started:
         time.sleep(0.02)
+    try:
+        yield port
+    finally:
+        server.should_exit = True
+        thread.join(10)
+        storage.close()
+
+
+def measure(moves: int, folder: Path) -> dict[str, list[float]]:
+    """Play ``moves`` moves over a WebSocket; return the seconds each move and roll took."""
     import urllib.request
+
+    from websockets.sync.client import connect
 
     def new_game() -> JSON:
         req = urllib.request.Request(f"http://127.0.0.1:{port}/api/games", method="POST",
@@ -73,7 +87,7 @@ def measure(moves: int, folder: Path) -> dict[str, list[float]]:
             return data
 
     times: dict[str, list[float]] = {"move": [], "roll": []}
-    try:
+    with _serving(folder / "bench.sqlite3") as port:
         while len(times["move"]) < moves:
             game = new_game()
             with connect(f"ws://127.0.0.1:{port}/ws/games/{game['game']}") as ws:
@@ -87,7 +101,7 @@ def measure(moves: int, folder: Path) -> dict[str, list[float]]:
                     elif "roll" in v["actions"]:
                         action, kind = {"type": "roll"}, "roll"
                     else:
-                        action, kind = {"type": "move", "steps": _first_path(v["moves"])}, "move"
+                        action, kind = {"type": "move", "steps": first_path(v["moves"])}, "move"
                     start = time.perf_counter()
                     ws.send(json.dumps({"type": "action", "version": state["version"], "action": action}))
                     # Skip the server's own follow-ups (empty moves) until this action's state.
@@ -99,10 +113,6 @@ def measure(moves: int, folder: Path) -> dict[str, list[float]]:
                         times[kind].append(elapsed)
                     while not state["view"]["actions"] and not state["view"]["over"]:
                         state = json.loads(ws.recv())  # the server's empty move follows
-    finally:
-        server.should_exit = True
-        thread.join(10)
-        storage.close()
     return times
 
 
@@ -110,19 +120,10 @@ def measure_computer(level: str, moves: int, folder: Path) -> list[float]:
     """Seconds from a person's move to the state with the computer's reply, at ``level``."""
     import urllib.request
 
-    import uvicorn
     from websockets.sync.client import connect
 
-    storage = open_storage(folder / f"bench-{level}.sqlite3")
-    port = _free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(storage), host="127.0.0.1", port=port,
-                                           log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    while not server.started:
-        time.sleep(0.02)
     out: list[float] = []
-    try:
+    with _serving(folder / f"bench-{level}.sqlite3") as port:
         while len(out) < moves:
             req = urllib.request.Request(
                 f"http://127.0.0.1:{port}/api/games", method="POST",
@@ -144,7 +145,7 @@ def measure_computer(level: str, moves: int, folder: Path) -> list[float]:
                         continue
                     start = time.perf_counter()
                     ws.send(json.dumps({"type": "action", "version": state["version"],
-                                        "action": {"type": "move", "steps": _first_path(v["moves"])}}))
+                                        "action": {"type": "move", "steps": first_path(v["moves"])}}))
                     # States follow until the computer has moved (or passed) and it is our turn.
                     while True:
                         state = json.loads(ws.recv())
@@ -153,10 +154,6 @@ def measure_computer(level: str, moves: int, folder: Path) -> list[float]:
                             break
                     if last and last["seat"] == 1 and last["steps"]:
                         out.append(time.perf_counter() - start)
-    finally:
-        server.should_exit = True
-        thread.join(10)
-        storage.close()
     return out
 
 
