@@ -56,3 +56,10 @@ def play_by_clicks(page: Page) -> None:
         target = page.locator("#board .target, #board .trayrect.lit").first
         click_loc(page, int(target.evaluate("e => e.closest('[data-loc]').getAttribute('data-loc')")))
     raise AssertionError("the move did not complete")
+
+
+def start_easy_game(page: Page) -> None:
+    """Open the app and start a single game against the easy computer, up to our first move."""
+    open_app(page)
+    new_game(page, mode="computer", level="easy", cube=False)
+    wait_my_move(page)

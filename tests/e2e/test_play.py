@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from tests.e2e.e2e_helpers import click_loc, loc_of, new_game, open_app, play_by_clicks, version, wait_my_move
+from tests.e2e.e2e_helpers import (click_loc, loc_of, new_game, open_app, play_by_clicks, start_easy_game,
+                                   version, wait_my_move)
 
 
 def lift(page, src: int) -> None:
@@ -24,9 +25,7 @@ def drag(page, src: int) -> None:
 
 def test_play_the_computer_by_click_and_drag(desktop):
     page = desktop
-    open_app(page)
-    new_game(page, mode="computer", level="easy", cube=False)
-    wait_my_move(page)
+    start_easy_game(page)
     before = version(page)
     # First checker by two taps.
     src = loc_of(page, "#board .ck.movable")
@@ -47,9 +46,7 @@ def test_play_the_computer_by_click_and_drag(desktop):
 
 def test_an_illegal_drop_is_refused(desktop):
     page = desktop
-    open_app(page)
-    new_game(page, mode="computer", level="easy", cube=False)
-    wait_my_move(page)
+    start_easy_game(page)
     v = version(page)
     src = loc_of(page, "#board .ck.movable")
     # Drop it on a point that is not lit: the opponent's 6-point holds five checkers.
@@ -64,9 +61,7 @@ def test_an_illegal_drop_is_refused(desktop):
 
 def test_reload_keeps_the_game(desktop):
     page = desktop
-    open_app(page)
-    new_game(page, mode="computer", level="easy", cube=False)
-    wait_my_move(page)
+    start_easy_game(page)
     play_by_clicks(page)
     page.click("#controls [data-act=confirm]")
     wait_my_move(page)
@@ -100,9 +95,7 @@ def test_english_switch(desktop):
 
 def test_server_unreachable_is_said_plainly(desktop):
     page = desktop
-    open_app(page)
-    new_game(page, mode="computer", level="easy", cube=False)
-    wait_my_move(page)
+    start_easy_game(page)
     assert page.locator("#offline").is_hidden()
     page.context.set_offline(True)
     page.wait_for_selector("#offline", state="visible")
