@@ -203,7 +203,14 @@ class Game:
             return self._apply(seat, Move(str(play)))
         if kind == "next_game":
             raise IllegalActionError("the game is not over yet")
-        wanted = action_from_json(action)  # raises RecordError for malformed fields
+        extra = set(action) - {"type"} - ({"level"} if kind == "resign" else set())
+        if extra:
+            raise IllegalActionError(f"{kind} takes no {', '.join(sorted(map(str, extra)))}"
+                                     + (": the server rolls the dice" if "dice" in extra else ""))
+        level = action.get("level")
+        if kind == "resign" and (not isinstance(level, int) or isinstance(level, bool) or level not in (1, 2, 3)):
+            raise IllegalActionError(f"resign needs a level of 1, 2 or 3 (single, gammon, backgammon), got {level!r}")
+        wanted = action_from_json(action)
         if wanted not in self.match.legal_actions():
             reason = self.match.why_no_double() if kind == "double" else None
             raise IllegalActionError(reason or f"{kind} is not possible now")

@@ -1,7 +1,7 @@
 // The app: screens, settings, and one game's turn on the board.
 import * as i18n from "./i18n.js";
 import { t } from "./i18n.js";
-import { Board, BAR, OFF } from "./board.js";
+import { Board, BAR } from "./board.js";
 import { createGame, Live } from "./net.js";
 import { targetsFor, sourcesAt, applySteps, isFinal } from "./moves.js";
 import { showPage } from "./pages.js";
