@@ -122,7 +122,8 @@ function noticeFor(msg) {
 }
 
 function onError(msg) {
-  if (msg.code === "stale") { app.path = []; app.node = 0; }
+  // A stale action crossed a newer state on the wire; that state is on its way.
+  if (msg.code === "stale") { app.path = []; app.node = 0; return; }
   if (msg.code === "not_found") { setStatus(t("err_not_found")); return; }
   setStatus(t("err_refused", { msg: msg.message }));
   draw(false);
@@ -200,8 +201,11 @@ function draw() {
     e.querySelector(".name").textContent = playerName(msg, seat);
     e.querySelector(".pips").textContent = t("pips", { n: v.pips[seat] }) +
       (v.off[seat] ? " · " + t("borne_off", { n: v.off[seat] }) : "");
-    e.querySelector(".tag").textContent = v.turn === seat && !v.over ? t("on_roll") : "";
-    e.classList.toggle("active", v.turn === seat);
+    // Highlight whoever must decide now (the taker while a double waits, say).
+    const acting = v.to_act !== null ? v.to_act : v.turn;
+    e.querySelector(".tag").textContent = acting === seat && !v.over
+      ? t(v.phase === "roll" || v.phase === "move" ? "on_roll" : "to_decide") : "";
+    e.classList.toggle("active", acting === seat);
   }
   $("score").textContent = v.length > 1
     ? t("score_line", { a: v.score[vw], b: v.score[1 - vw], n: v.length })
@@ -247,8 +251,10 @@ function statusText(msg) {
   const acts = v.actions || [];
   if (v.phase === "take" && acts.includes("take")) {
     parts.push(t("double_offered", { name: playerName(msg, v.turn), v: v.cube.value * 2 }));
+    if (msg.config.mode === "local") parts.push(t("answer_local", { name: playerName(msg, v.to_act) }));
   } else if (v.phase === "resign" && acts.includes("accept_resignation")) {
     parts.push(t("resign_offered", { name: playerName(msg, v.resignation.by), kind: t("resign_kind_" + v.resignation.level) }));
+    if (msg.config.mode === "local") parts.push(t("answer_local", { name: playerName(msg, v.to_act) }));
   } else if (v.phase === "roll" && acts.includes("roll")) {
     const hint = t(acts.includes("double") ? "hint_roll" : "hint_roll_only");
     parts.push(msg.config.mode === "local" ? `${playerName(msg, v.turn)}: ${hint}` : hint);
