@@ -62,3 +62,26 @@ def test_unknown_game_closes_with_an_error(client):
     with client.websocket_connect("/ws/games/nope") as ws:
         e = ws.receive_json()
         assert e["code"] == "not_found"
+
+
+def test_a_returning_watcher_gets_what_it_missed(client):
+    g = new_local(client)
+    with client.websocket_connect(f"/ws/games/{g['game']}") as ws:
+        ws.send_json({"type": "hello", "token": g["token"]})
+        s = ws.receive_json()
+        if s["view"]["phase"] == "roll":
+            ws.send_json({"type": "action", "version": s["version"], "action": {"type": "roll"}})
+            s = ws.receive_json()
+        ws.send_json({"type": "action", "version": s["version"],
+                      "action": {"type": "move", "steps": first_path(s["view"]["moves"])}})
+        s = ws.receive_json()
+    with client.websocket_connect(f"/ws/games/{g['game']}") as ws:
+        ws.send_json({"type": "hello", "since": 1})
+        events = ws.receive_json()
+        assert events["type"] == "events" and events["from"] == 1 and events["version"] == s["version"]
+        assert len(events["entries"]) == s["version"] - 1
+        assert events["entries"][-1]["type"] == "move"
+        assert events["entries"][-1]["play"] == s["view"]["last"]["play"]
+        assert ws.receive_json()["type"] == "state"
+        ws.send_json({"type": "hello", "since": s["version"] + 1})
+        assert "since must be" in ws.receive_json()["message"]

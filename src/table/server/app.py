@@ -8,7 +8,9 @@ HTTP::
     GET  /api/health
 
 WebSocket ``/ws/games/{id}``: the client sends ``{"type": "hello", "token": ...}``
-then ``{"type": "action", "version": n, "action": {...}}``; the server sends
+(with ``"since": v`` to get the log entries after version v first, as
+``{"type": "events", ...}``) then ``{"type": "action", "version": n, "action": {...}}``;
+the server sends
 ``{"type": "state", "version": n, ...}`` after every change and
 ``{"type": "error", "code": ..., "message": ...}`` for a refused message.
 """
@@ -120,10 +122,18 @@ def create_app(storage: Storage, dice: DiceSource | None = None, bot_delay: floa
                     kind = msg.get("type")
                     if kind == "hello":
                         seats = room.seats_for(msg.get("token"))
+                        since = msg.get("since")
+                        if since is not None and (not isinstance(since, int) or isinstance(since, bool)
+                                                  or not 0 <= since <= room.version):
+                            raise RoomError(f"since must be a version from 0 to {room.version}")
                         if watcher is not None:
                             room.watchers.discard(watcher)
                         watcher = Watcher(ws.send_json, seats)
                         room.watchers.add(watcher)
+                        if since is not None:
+                            # What a returning watcher missed, as logged (past rolls included).
+                            await ws.send_json({"type": "events", "from": since, "version": room.version,
+                                                "entries": room.game.log[since:]})
                         await ws.send_json(room.message(seats))
                     elif kind == "action":
                         if watcher is None:
