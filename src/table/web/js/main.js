@@ -125,8 +125,8 @@ function onError(msg) {
   // A stale action crossed a newer state on the wire; that state is on its way.
   if (msg.code === "stale") { app.path = []; app.node = 0; return; }
   if (msg.code === "not_found") { setStatus(t("err_not_found")); return; }
+  draw();
   setStatus(t("err_refused", { msg: msg.message }));
-  draw(false);
 }
 
 // ---- who is who --------------------------------------------------------------
