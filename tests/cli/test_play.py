@@ -15,7 +15,7 @@ from table.match import Match, OpeningRoll
 
 def _args(**kw: object) -> argparse.Namespace:
     base: dict[str, object] = dict(length=1, no_cube=False, seed=5, record=None,
-                                   players=["Anca", "Bogdan"], lang="en")
+                                   players=["Anca", "Bogdan"], lang="en", computer=None)
     base.update(kw)
     return argparse.Namespace(**base)
 
@@ -86,3 +86,23 @@ def test_command_line_entry(monkeypatch: pytest.MonkeyPatch, capsys: pytest.Capt
     assert main(["play", "--length", "3", "--seed", "2", "--no-cube", "--lang", "en"]) == 0
     out = capsys.readouterr().out
     assert "3-point match" in out and "Cube:" not in out
+
+
+def test_against_the_computer_it_announces_its_actions() -> None:
+    # Find a seed where the computer (second seat) wins the opening roll.
+    seed = next(s for s in range(50) if _opening(s)[0] == 1)
+    out = _play(["quit"], computer="easy", players=None, seed=seed)
+    assert "Computer (easy): plays " in out
+    assert "Score: You 0, Computer (easy) 0" in out
+
+
+def test_the_computer_plays_a_whole_match_against_itself() -> None:
+    from table.cli.play import ComputerAgent, Terminal, play_match
+
+    out = io.StringIO()
+    term = Terminal("ro", io.StringIO(""), out)
+    m = Match(3, seed=11, players=("Ana", "Bot"))
+    play_match(m, (ComputerAgent("medium", term), ComputerAgent("easy", term)), term)
+    assert m.is_over and max(m.score) >= 3
+    text = out.getvalue()
+    assert "mută " in text and "câștigă meciul" in text

@@ -1,8 +1,8 @@
-"""``table play``: a match in the terminal, two people at one keyboard.
+"""``table play``: a match in the terminal, two people at one keyboard or one against the bot.
 
 Each seat is an ``Agent``: a callable that receives the match and returns the
-action it chooses.  ``HumanAgent`` reads commands from the keyboard; a bot
-plugs in as another agent without touching the game loop.
+action it chooses.  ``HumanAgent`` reads commands from the keyboard;
+``ComputerAgent`` asks the bot (``--computer LEVEL``).
 
 Everything the players read comes from ``MESSAGES`` in Romanian and English.
 """
@@ -64,6 +64,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "how_checkers": "all checkers borne off", "how_drop": "the double was dropped",
         "how_resign": "resignation accepted",
         "rejected": "Resignation rejected: play on.",
+        "you": "You", "computer": "Computer ({level})",
+        "easy": "easy", "medium": "medium", "hard": "hard",
+        "bot_action": "{name}: {action}",
+        "act_roll": "rolls", "act_double": "doubles", "act_take": "takes", "act_drop": "drops",
+        "act_accept_resignation": "accepts the resignation",
+        "act_reject_resignation": "rejects the resignation",
+        "act_move": "plays {play}", "act_pass": "cannot move",
         "help": ("Commands: roll (Enter), double, take, drop, resign [single|gammon|backgammon], "
                  "accept, reject, ? / hint / list (legal plays), quit. "
                  "Moves in standard notation: 24/18 13/10, bar/22*, 6/off(2)."),
@@ -95,6 +102,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "how_checkers": "toate piesele scoase", "how_drop": "dublarea a fost refuzată",
         "how_resign": "abandon acceptat",
         "rejected": "Abandon refuzat: jocul continuă.",
+        "you": "Tu", "computer": "Calculatorul ({level})",
+        "easy": "Ușor", "medium": "Mediu", "hard": "Greu",
+        "bot_action": "{name}: {action}",
+        "act_roll": "aruncă zarurile", "act_double": "dublează", "act_take": "acceptă dublarea",
+        "act_drop": "refuză dublarea",
+        "act_accept_resignation": "acceptă abandonul",
+        "act_reject_resignation": "refuză abandonul",
+        "act_move": "mută {play}", "act_pass": "nu poate muta",
         "help": ("Comenzi: roll (Enter) = aruncă zarurile, double = dublez, take = accept dublarea, "
                  "drop = refuz dublarea, resign [single|gammon|backgammon] = abandon, "
                  "accept, reject, ? / hint / list = mutările posibile, quit = ieșire. "
@@ -200,6 +215,30 @@ class HumanAgent:
         return None
 
 
+class ComputerAgent:
+    """The bot in a seat: its decisions, announced to the person at the keyboard."""
+
+    def __init__(self, level: str, term: Terminal) -> None:
+        from table.bot import Bot  # the bot loads its weights only when asked to play
+
+        self.bot = Bot(level=level, seed=None)
+        self.term = term
+
+    def __call__(self, m: Match) -> Action:
+        from table.bot.player import next_action
+
+        action = next_action(self.bot, m)
+        assert action is not None, "the computer is asked only when it must act"
+        name = m.players[m.turn] if m.turn is not None else ""
+        if isinstance(action, Move):
+            text = self.term.text["act_move"].format(play=action.play) if action.play else self.term.text["act_pass"]
+        else:
+            text = self.term.text["act_" + action.kind]
+        if not isinstance(action, Roll):
+            self.term.say("bot_action", name=name, action=text)
+        return action
+
+
 def _status(m: Match, term: Terminal) -> None:
     t = term.text
     what = t["match"].format(length=m.length) if m.length else t["money"]
@@ -260,7 +299,7 @@ def _default_lang() -> str:
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``play`` subcommand."""
-    p = sub.add_parser("play", help="play a match in the terminal, two players at one keyboard")
+    p = sub.add_parser("play", help="play a match in the terminal: two players, or one against the computer")
     p.add_argument("--length", type=int, default=5,
                    help="points to win the match, 1 to 25 (0 = money play); default 5")
     p.add_argument("--no-cube", action="store_true", help="play without the doubling cube")
@@ -269,6 +308,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="save the match as .mat when it ends or is stopped")
     p.add_argument("--players", nargs=2, default=None, metavar=("NAME1", "NAME2"),
                    help="the players' names")
+    p.add_argument("--computer", choices=["easy", "medium", "hard"], default=None, metavar="LEVEL",
+                   help="play against the computer at this level (easy, medium or hard); "
+                        "you are the first player")
     p.add_argument("--lang", choices=sorted(MESSAGES), default=None,
                    help="language of the messages (default: from LANG, else English)")
     p.set_defaults(func=run)
@@ -278,12 +320,17 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextIO | 
     """Play the match the arguments describe."""
     lang = args.lang or _default_lang()
     term = Terminal(lang, stdin or sys.stdin, stdout or sys.stdout)
-    players = tuple(args.players) if args.players else (
-        ("Jucătorul 1", "Jucătorul 2") if lang == "ro" else ("Player 1", "Player 2"))
-    m = Match(args.length, not args.no_cube, args.seed, players=players)
     human = HumanAgent(term)
+    agents: tuple[Agent, Agent] = (human, human)
+    if args.computer:
+        agents = (human, ComputerAgent(args.computer, term))
+        default_names = (term.text["you"], term.text["computer"].format(level=term.text[args.computer]))
+    else:
+        default_names = ("Jucătorul 1", "Jucătorul 2") if lang == "ro" else ("Player 1", "Player 2")
+    players = tuple(args.players) if args.players else default_names
+    m = Match(args.length, not args.no_cube, args.seed, players=players)
     try:
-        play_match(m, (human, human), term)
+        play_match(m, agents, term)
     except QuitMatch:
         term.say("bye")
     finally:
