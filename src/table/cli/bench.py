@@ -1,7 +1,8 @@
 """``table bench``: benchmarks that print their figures.
 
 ``table bench movegen`` times the compiled legal-play generator over a fixed,
-seeded corpus of positions from random games, all 21 rolls of each.
+seeded corpus of positions from random games, all 21 rolls of each;
+``table bench server`` measures the web app (see ``table.server.bench``).
 """
 
 from __future__ import annotations
@@ -30,6 +31,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     from table.cli.bot import register_bench
 
     register_bench(benches)
+    from table.server import bench as server_bench
+
+    server = benches.add_parser(
+        "server", help="web app: size of its files, move-confirm and computer-reply latency"
+    )
+    server_bench.add_arguments(server)
+    server.set_defaults(func=server_bench.run)
 
 
 def _movegen(args: argparse.Namespace) -> int:

@@ -157,14 +157,23 @@ def measure_computer(level: str, moves: int, folder: Path) -> list[float]:
     return out
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python3 -m table.server.bench", description=__doc__)
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The benchmark's options (shared by ``table bench server`` and ``-m table.server.bench``)."""
     parser.add_argument("--moves", type=int, default=200, help="moves per run (default 200)")
     parser.add_argument("--runs", type=int, default=3, help="runs (default 3)")
     parser.add_argument("--levels", nargs="*", default=["easy", "medium", "hard"],
                         help="computer levels to time (default all; none to skip)")
     parser.add_argument("--bot-moves", type=int, default=40, help="computer replies timed per level")
-    args = parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python3 -m table.server.bench", description=__doc__)
+    add_arguments(parser)
+    return run(parser.parse_args(argv))
+
+
+def run(args: argparse.Namespace) -> int:
+    """Measure and print the figures."""
     size = app_size()
     print(f"app size: HTML+JS+CSS {size['html_js_css']} bytes ({size['html_js_css'] / 1024:.1f} KiB); "
           f"message catalogues and pages {size['catalogues_json']} bytes; icons and manifest {size['other']} bytes")
