@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from table.errors import IllegalActionError, MatchSettingsError
-from table.match import Match, Move, NextGame, OpeningRoll, Phase, Roll
+from table.match import Match, Move, NextGame, OpeningRoll, Phase, Resign, Roll
 from table.rules.position import Position
 
 from tests.match.helpers import ScriptedDice, resign_game, setup
@@ -43,10 +43,13 @@ def test_dice_are_drawn_only_when_the_roll_is_made() -> None:
 def test_legal_actions_hold_one_move_per_legal_play() -> None:
     m = Match(length=3, seed=5)
     m.apply(OpeningRoll((3, 1)))
-    moves = m.legal_actions()
+    actions = m.legal_actions()
+    moves = [a for a in actions if isinstance(a, Move)]
     expected = {str(p) for p in Position.initial().legal_plays((3, 1))}
     assert len(moves) == 16 == len(expected)
-    assert {a.play for a in moves if isinstance(a, Move)} == expected
+    assert {a.play for a in moves} == expected
+    # The plays come first; the player who has rolled may also resign instead.
+    assert actions[16:] == [Resign(1), Resign(2), Resign(3)]
 
 
 def test_moves_in_any_standard_notation_are_logged_canonically() -> None:
@@ -71,7 +74,7 @@ def test_a_roll_that_cannot_be_played_is_an_empty_move() -> None:
     # On the bar against a closed board.
     m = setup({25: 1, 13: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 13: 3})
     m.apply(Roll((6, 6)))
-    assert m.legal_actions() == [Move("")]
+    assert m.legal_actions() == [Move(""), Resign(1), Resign(2), Resign(3)]
     with pytest.raises(IllegalActionError):
         m.apply(Move("13/7"))
     m.apply(Move(""))

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from table.match import Double, Match, Phase, RejectResignation, Resign
-from table.match.state import State
+from table.match import AcceptResignation, Double, Match, Phase, RejectResignation, Resign
+from table.match.state import State, turn
 
 from tests.match.helpers import random_player
 
@@ -53,6 +53,14 @@ def _play(length: int, cube: bool, seed: int, uniform: bool = False) -> Match:
         assert (after.cube_owner is None) == (after.cube_value == 1)
         if before.crawford:
             assert not isinstance(action, Double)
+        if isinstance(action, Resign):
+            # The offer waits on the other player; the dice of a roll stay on the board.
+            assert after.phase == Phase.RESIGN and turn(after) == 1 - turn(before)
+            assert after.dice == before.dice and after.resume_phase == before.phase
+        if isinstance(action, RejectResignation):
+            assert (after.phase, after.dice, turn(after)) == (before.resume_phase, before.dice,
+                                                              1 - turn(before))
+            assert not any(isinstance(a, Resign) for a in m.legal_actions())
         for side in (True, False):
             checkers = after.position.checkers(side)
             on_board = sum(checkers.values())
@@ -64,6 +72,18 @@ def _play(length: int, cube: bool, seed: int, uniform: bool = False) -> Match:
             assert after.score == tuple(score)
             games_left -= 1
     return m
+
+
+def _answers(m: Match) -> set[tuple[str, Phase | None]]:
+    """Each answer to a resignation in ``m`` with the phase its offer was made in."""
+    return {(a.kind, s.resume_phase) for s, a in m.history
+            if isinstance(a, (AcceptResignation, RejectResignation))}
+
+
+def _label(m: Match) -> None:
+    """Tell Hypothesis's statistics which resignations a generated match held."""
+    for kind, phase in _answers(m):
+        event(f"{kind} of an offer made in phase {phase.value if phase else None}")
 
 
 def _check_match(m: Match) -> None:
@@ -124,6 +144,7 @@ def test_random_matches_end_with_a_consistent_score(seed: int, length: int, cube
     assert m.is_over
     _check_match(m)
     _records_round_trip(m)
+    _label(m)
 
 
 @settings(max_examples=8, deadline=None)
@@ -133,6 +154,7 @@ def test_uniformly_random_actions_including_resignations(seed: int) -> None:
     assert m.is_over
     _check_match(m)
     _records_round_trip(m)
+    _label(m)
 
 
 @settings(max_examples=5, deadline=None)
@@ -142,6 +164,19 @@ def test_money_sessions_keep_going(seed: int) -> None:
     assert not m.is_over and m.winner is None
     _check_match(m)
     _records_round_trip(m)
+    _label(m)
+
+
+def test_random_play_resigns_after_rolling_and_the_records_keep_it() -> None:
+    # Fixed seeds, so that offers made with the dice rolled, accepted and refused, are
+    # certainly among the matches whose records are checked.
+    seen: set[tuple[str, Phase | None]] = set()
+    for seed in range(3):
+        m = _play(5, True, seed, uniform=True)
+        _check_match(m)
+        _records_round_trip(m)
+        seen |= _answers(m)
+    assert {("accept_resignation", Phase.MOVE), ("reject_resignation", Phase.MOVE)} <= seen
 
 
 def test_a_seeded_match_is_reproducible() -> None:

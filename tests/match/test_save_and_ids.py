@@ -6,10 +6,12 @@ import json
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from table.errors import MatchSettingsError, RecordError
-from table.match import Match, Move, OpeningRoll, Phase, Resign, Roll, action_from_json
-from table.match.actions import ACTION_TYPES, AcceptResignation, Double, Take
+from table.errors import MatchSettingsError, RecordError, TableError
+from table.match import Match, Move, OpeningRoll, Phase, RejectResignation, Resign, Roll, action_from_json
+from table.match.actions import ACTION_TYPES, AcceptResignation, Action, Double, Take
 from table.notation.matchid import GameState, MatchInfo, decode_match_id, encode_match_id
 
 from tests.match.helpers import random_player
@@ -40,10 +42,62 @@ def test_every_action_type_survives_json() -> None:
 @pytest.mark.parametrize("bad", [
     None, [], {"type": "roll", "dice": [7, 1]}, {"type": "move"}, {"type": "resign", "level": 4},
     {"type": "opening_roll", "dice": [3, 3]}, {"type": "resign", "level": True},
+    {"type": "resign", "level": []}, {"type": "resign", "level": {}}, {"type": "resign", "level": 2.0},
+    {"type": "resign"}, {"type": "roll", "dice": 31}, {"type": "roll", "dice": [[3], 1]},
+    {"type": "roll", "dice": [3, 1], "play": "8/5"}, {"type": "take", "level": 1},
+    {"type": ["roll"]}, {"type": "move", "play": ["8/5"]},
 ])
 def test_bad_action_json_is_refused(bad: object) -> None:
     with pytest.raises(RecordError):
         action_from_json(bad)
+
+
+_json = st.recursive(
+    st.none() | st.booleans() | st.integers(-10, 10) | st.floats(allow_nan=True) | st.text(max_size=6),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    max_leaves=8,
+)
+_kinds = st.sampled_from(sorted({cls.kind for cls in ACTION_TYPES}) + ["", "fly"])
+
+
+@settings(max_examples=400, deadline=None)
+@given(data=st.one_of(
+    _json,
+    st.fixed_dictionaries({"type": _kinds}, optional={"dice": _json, "play": _json, "level": _json,
+                                                      "extra": _json}),
+    st.fixed_dictionaries({"type": _kinds, "dice": st.lists(st.integers(-1, 8), max_size=3),
+                           "level": st.integers(-1, 4)}),
+))
+def test_any_json_value_is_an_action_or_a_clear_refusal(data: object) -> None:
+    try:
+        action = action_from_json(data)
+    except TableError as exc:
+        assert str(exc)
+        return
+    # Whatever is accepted writes back to the same JSON (Roll() reads back with dice None).
+    assert action_from_json(action.to_json()) == action
+    assert isinstance(data, dict) and data["type"] == action.kind
+
+
+@settings(max_examples=150, deadline=None)
+@given(action=st.one_of(
+    st.builds(Resign, _json), st.builds(Roll, _json), st.builds(OpeningRoll, _json),
+    st.builds(Move, _json)))
+def test_match_apply_refuses_malformed_actions_cleanly(action: Action) -> None:
+    for m in (Match(length=3, seed=1), _rolled(), _rolled(then_play=True)):
+        before = m.state
+        try:
+            m.apply(action)
+        except TableError:
+            assert m.state == before
+
+
+def _rolled(then_play: bool = False) -> Match:
+    m = Match(length=3, seed=1)
+    m.apply(OpeningRoll((3, 1)))
+    if then_play:
+        m.apply(Move("8/5 6/5"))
+    return m
 
 
 def test_saved_match_resumes_exactly_where_it_stopped() -> None:
@@ -124,12 +178,49 @@ def test_resignation_while_facing_a_double_survives_the_match_id() -> None:
     assert copy.score == m.score == (0, 2)
 
 
+# GNU Backgammon 1.07, two human players, manual dice: opening 31 for player 0 (8/5 6/5),
+# player 1 rolls 64 and offers to resign a single game.  The IDs it showed then:
+RESIGNED_WITH_DICE = ("sGfwATDgc/ABMA", "cCFzAAAAAAAE")
+
+
+def test_resignation_after_rolling_set_up_from_gnu_backgammon_ids() -> None:
+    m = Match.from_ids(*RESIGNED_WITH_DICE)
+    assert (m.phase, m.turn, m.on_roll, m.dice, m.resignation) == (Phase.RESIGN, 0, 1, (6, 4), 1)
+    # Our Match ID says the same (GNU Backgammon also sets a spare bit the key does not hold).
+    assert decode_match_id(m.match_id) == decode_match_id(RESIGNED_WITH_DICE[1])
+    rejected = Match.from_ids(*RESIGNED_WITH_DICE)
+    rejected.apply(RejectResignation())
+    assert (rejected.phase, rejected.turn, rejected.dice) == (Phase.MOVE, 1, (6, 4))
+    assert Resign(1) not in rejected.legal_actions()
+    m.apply(AcceptResignation())
+    assert m.score == (1, 0) and m.game_result is not None and m.game_result.how == "resign"
+
+
+def test_resignation_after_rolling_survives_the_match_id_and_json() -> None:
+    m = Match(length=5, seed=3)
+    m.apply(OpeningRoll((3, 1)))
+    m.apply(Move("8/5 6/5"))
+    m.apply(Roll((6, 4)))
+    m.apply(Resign(2))
+    copy = Match.from_ids(m.position.id, m.match_id)
+    assert copy.state.resume_phase == Phase.MOVE and copy.dice == (6, 4) and copy.turn == 0
+    restored = Match.from_json(m.to_json())
+    assert restored.state == m.state
+    for match in (copy, restored, m):
+        match.apply(AcceptResignation())
+        assert match.score == (2, 0)
+
+
 def test_setting_up_a_finished_game_or_a_wrong_turn_is_refused() -> None:
     over = encode_match_id(MatchInfo(match_length=5, game_state=GameState.OVER))
     with pytest.raises(MatchSettingsError, match="finished"):
         Match.from_ids("4HPwATDgc/ABMA", over)
     with pytest.raises(MatchSettingsError, match="turn"):
         Match.from_ids("4HPwATDgc/ABMA", encode_match_id(MatchInfo(player_on_roll=0, turn=1)))
+    # With the dice rolled only their roller may have offered to resign.
+    with pytest.raises(MatchSettingsError, match="turn"):
+        Match.from_ids("4HPwATDgc/ABMA", encode_match_id(
+            MatchInfo(player_on_roll=0, turn=0, resignation=1, dice=(6, 4))))
     with pytest.raises(MatchSettingsError, match="without a cube"):
         Match.from_ids("4HPwATDgc/ABMA", encode_match_id(MatchInfo(cube_value=2, cube_owner=0)),
                        cube=False)

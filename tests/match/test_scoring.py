@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from table.errors import IllegalActionError
-from table.match import AcceptResignation, Double, Drop, Phase, RejectResignation, Resign, Roll, Take
+from table.match import AcceptResignation, Double, Drop, Move, Phase, RejectResignation, Resign, Roll, Take
 
 from tests.match.helpers import (
     BACKGAMMON_LOSER,
@@ -84,11 +84,63 @@ def test_rejected_resignation_goes_back_to_the_same_decision_and_cannot_be_repea
     assert Resign(1) in m.legal_actions()  # a new turn: offers are possible again
 
 
-def test_no_resignation_while_playing_a_roll() -> None:
-    m = setup(*MID)
-    m.apply(Roll((3, 1)))
+@pytest.mark.parametrize("level", [1, 2, 3])
+def test_resigning_after_rolling_scores_level_times_cube(level: int) -> None:
+    m = setup(*MID, length=0, jacoby=False, cube=2, owner=0, on_roll=0)
+    m.apply(Roll((6, 4)))
+    m.apply(Resign(level))
+    assert (m.phase, m.turn, m.resignation, m.dice) == (Phase.RESIGN, 1, level, (6, 4))
+    assert m.legal_actions() == [AcceptResignation(), RejectResignation()]
+    m.apply(AcceptResignation())
+    assert m.score == (0, 2 * level) and m.dice is None
+    r = m.game_result
+    assert r is not None and (r.winner, r.level, r.how) == (1, level, "resign")
+
+
+def test_rejected_resignation_after_rolling_plays_the_same_dice_and_is_not_repeated() -> None:
+    m = setup(*MID, on_roll=0)
+    m.apply(Roll((6, 4)))
+    plays = [a for a in m.legal_actions() if isinstance(a, Move)]
+    m.apply(Resign(2))
     with pytest.raises(IllegalActionError):
+        m.apply(Move(plays[0].play))  # the offer waits for an answer first
+    m.apply(RejectResignation())
+    assert (m.phase, m.turn, m.dice) == (Phase.MOVE, 0, (6, 4))
+    assert m.legal_actions() == plays  # no new offer at this decision
+    before = m.state
+    with pytest.raises(IllegalActionError, match="refused"):
         m.apply(Resign(1))
+    assert m.state == before
+    m.apply(plays[0])
+    assert m.turn == 1 and Resign(1) in m.legal_actions()  # the opponent's decision: they may
+
+
+def test_a_refusal_before_rolling_does_not_bar_an_offer_once_the_dice_are_known() -> None:
+    m = setup(*MID, on_roll=0)
+    m.apply(Resign(1))
+    m.apply(RejectResignation())
+    m.apply(Roll((6, 4)))
+    m.apply(Resign(1))
+    m.apply(AcceptResignation())
+    assert m.score == (0, 1)
+
+
+def test_a_refusal_binds_only_the_decision_it_was_made_at() -> None:
+    # The taker's offer is refused; once they take, the doubler decides and may resign.
+    m = setup(*MID, length=0, jacoby=False, on_roll=0)
+    m.apply(Double())
+    m.apply(Resign(1))
+    m.apply(RejectResignation())
+    assert Resign(1) not in m.legal_actions() and m.turn == 1
+    m.apply(Take())
+    assert m.turn == 0 and Resign(1) in m.legal_actions()
+    # The doubler's offer before rolling is refused: their double stays theirs to make,
+    # and after it the taker may offer again.
+    m = setup(*MID, length=0, jacoby=False, on_roll=0)
+    m.apply(Resign(1))
+    m.apply(RejectResignation())
+    m.apply(Double())
+    assert m.turn == 1 and Resign(1) in m.legal_actions()
 
 
 def test_jacoby_gammons_count_only_after_the_cube_is_turned() -> None:
@@ -106,6 +158,12 @@ def test_jacoby_gammons_count_only_after_the_cube_is_turned() -> None:
     resigned.apply(Resign(3))
     resigned.apply(AcceptResignation())
     assert resigned.score == (0, 1) and resigned.actions[-2] == Resign(1)
+    after_rolling = setup(*MID, length=0)
+    after_rolling.apply(Roll((6, 4)))
+    assert [a for a in after_rolling.legal_actions() if isinstance(a, Resign)] == [Resign(1)]
+    after_rolling.apply(Resign(2))
+    after_rolling.apply(AcceptResignation())
+    assert after_rolling.score == (0, 1) and after_rolling.actions[-2] == Resign(1)
 
 
 def test_gammons_count_in_match_play() -> None:

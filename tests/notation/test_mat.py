@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 import random
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from table.errors import RecordError
-from table.match import Match, Phase
+from table.match import AcceptResignation, Match, Move, OpeningRoll, Phase, Resign, Roll
 from table.notation.mat import MatEntry, MatGame, MatRecord, format_mat, parse_mat
 
+from tests.notation.helpers import needs_gnubg, resigning_after_rolling, through_gnubg
+
 GNUBG_3PT = (Path(__file__).parent / "data" / "gnubg_3pt.mat").read_text()
-GNUBG = shutil.which("gnubg") or (Path("/usr/games/gnubg") if Path("/usr/games/gnubg").exists() else None)
+# Written by GNU Backgammon 1.07 ("export match mat"): two human players, manual dice;
+# root rolls 64 and resigns a single game instead of playing it.
+GNUBG_RESIGNED_AFTER_ROLLING = (Path(__file__).parent / "data" / "gnubg_resign_after_roll.mat").read_text()
 
 
 def test_reads_a_match_written_by_gnu_backgammon() -> None:
@@ -142,15 +144,65 @@ def test_not_a_mat_record() -> None:
         Match.from_mat(" 5 point match\n")
 
 
-@pytest.mark.skipif(GNUBG is None, reason="GNU Backgammon is not installed")
+def _games_part(text: str) -> list[str]:
+    """The lines from the match length on, without trailing blanks (headers differ by writer)."""
+    lines = [line.rstrip() for line in text.strip().splitlines()]
+    return lines[next(i for i, line in enumerate(lines) if line.endswith("point match")):]
+
+
+def test_resignation_after_rolling_is_read_and_written_as_gnu_backgammon_does() -> None:
+    m = Match.from_mat(GNUBG_RESIGNED_AFTER_ROLLING)
+    assert m.actions == (OpeningRoll((3, 1)), Move("8/5 6/5"), Roll((6, 4)), Resign(1),
+                         AcceptResignation())
+    assert m.score == (1, 0) and m.results[0].how == "resign"
+    assert _games_part(m.to_mat()) == _games_part(GNUBG_RESIGNED_AFTER_ROLLING)
+
+
+def test_resigned_rolls_with_one_legal_play_read_back_however_they_are_written() -> None:
+    m, count = resigning_after_rolling(forced=True)
+    assert count
+    text = m.to_mat()
+    assert Match.from_mat(text).actions == m.actions
+    # GNU Backgammon reads a roll with no move but a single legal play as that play, and
+    # writes it back so: the roll's player, not the one to act after it, still resigned.
+    record = parse_mat(text)
+    games = []
+    for game in record.games:
+        entries = list(game.entries)
+        for i, e in enumerate(entries[:-1]):
+            if e.kind == "roll" and not e.move and entries[i + 1].kind == "win":
+                state = next(s for s, a in m.history if isinstance(a, Resign)
+                             and s.dice == e.dice and s.game_number == game.number)
+                (play,) = state.position.legal_plays(state.dice)
+                entries[i] = MatEntry(e.player, "roll", e.dice, " ".join(
+                    f"{a}/{b}{'*' if hit else ''}" for (a, b), hit in zip(play.steps, play.hits)))
+        games.append(MatGame(game.number, game.score, tuple(entries)))
+    filled = format_mat(MatRecord(record.length, record.players, tuple(games), record.headers))
+    assert filled != text
+    assert Match.from_mat(filled).actions == m.actions
+
+
+def test_a_roll_left_unplayed_needs_the_opponents_win_after_it() -> None:
+    lines = GNUBG_RESIGNED_AFTER_ROLLING.splitlines()
+    with pytest.raises(RecordError, match="line 7: the roll 6-4 must be played"):
+        Match.from_mat("\n".join(lines[:7]) + "\n")  # no result after it
+    with pytest.raises(RecordError, match="line 7: the roll 6-4 must be played"):
+        Match.from_mat("\n".join(lines[:7] + ["                                  Wins 1 point"]) + "\n")
+
+
+@needs_gnubg
+@pytest.mark.parametrize("forced", [False, True])
+def test_gnu_backgammon_imports_our_resignations_after_rolling(tmp_path: Path, forced: bool) -> None:
+    m, count = resigning_after_rolling(forced)
+    assert count
+    again = Match.from_mat(through_gnubg(m.to_mat(), "mat", tmp_path))
+    assert again.score == m.score and again.results == m.results
+    assert again.actions == m.actions
+
+
+@needs_gnubg
 def test_gnu_backgammon_imports_our_record_with_the_same_games(tmp_path: Path) -> None:
     m = _random_match(21)
-    ours = tmp_path / "ours.mat"
-    back = tmp_path / "back.mat"
-    ours.write_text(m.to_mat())
-    commands = f"import mat {ours}\nexport match mat {back}\nquit\n"
-    subprocess.run([str(GNUBG), "-t", "-q"], input=commands, text=True, capture_output=True,
-                   timeout=300, check=False)
-    again = Match.from_mat(back.read_text())
+    again = Match.from_mat(through_gnubg(m.to_mat(), "mat", tmp_path))
     assert again.score == m.score and again.results == m.results
     assert again.actions == Match.from_mat(m.to_mat()).actions

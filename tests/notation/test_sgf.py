@@ -4,16 +4,15 @@ from __future__ import annotations
 
 import random
 import re
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 
-from table.match import Match, Move
+from table.match import AcceptResignation, Match, Move, OpeningRoll, Resign, Roll
 from table.notation.sgf import SgfMove, letter_point, parse_sgf_moves, point_letter, sgf_move
 
-GNUBG = shutil.which("gnubg") or (Path("/usr/games/gnubg") if Path("/usr/games/gnubg").exists() else None)
+from tests.notation.helpers import needs_gnubg, resigning_after_rolling, through_gnubg
+
 
 
 @pytest.mark.parametrize("move, text", [
@@ -82,16 +81,31 @@ def test_crawford_game_is_marked() -> None:
     assert m.to_sgf().count("Crawford:CrawfordGame]") == 1
 
 
-@pytest.mark.skipif(GNUBG is None, reason="GNU Backgammon is not installed")
+@needs_gnubg
 def test_gnu_backgammon_loads_our_sgf(tmp_path: Path) -> None:
     m = _match(7, cube=True)
-    sgf = tmp_path / "ours.sgf"
-    back = tmp_path / "back.mat"
-    sgf.write_text(m.to_sgf())
-    commands = f"load match {sgf}\nexport match mat {back}\nquit\n"
-    subprocess.run([str(GNUBG), "-t", "-q"], input=commands, text=True, capture_output=True,
-                   timeout=300, check=False)
-    again = Match.from_mat(back.read_text())
+    back = through_gnubg(m.to_sgf(), "sgf", tmp_path)
+    again = Match.from_mat(back)
     assert again.score == m.score
     assert [a for a in again.actions] == [a for a in Match.from_mat(m.to_mat()).actions]
-    assert re.search(r"Bogdan", back.read_text())
+    assert re.search(r"Bogdan", back)
+
+
+def test_resignation_after_rolling_is_written_as_gnu_backgammon_does() -> None:
+    # GNU Backgammon 1.07 saved this game (root rolls 64 and resigns) with the moves
+    # ";W[31hefe]" and ";PL[B]DI[64])" and the result RE[W+1R].
+    m = Match(length=3, players=("gnubg", "root"))
+    for action in (OpeningRoll((3, 1)), Move("8/5 6/5"), Roll((6, 4)), Resign(1), AcceptResignation()):
+        m.apply(action)
+    text = m.to_sgf()
+    assert text.rstrip().endswith(";W[31hefe]\n;PL[B]DI[64])") and "RE[W+1R]" in text
+    assert [(mv.player, mv.kind, mv.dice) for mv in parse_sgf_moves(text)] == \
+        [(0, "roll", (3, 1)), (1, "dice", (6, 4))]
+
+
+@needs_gnubg
+@pytest.mark.parametrize("forced", [False, True])
+def test_gnu_backgammon_loads_our_resignations_after_rolling(tmp_path: Path, forced: bool) -> None:
+    m, count = resigning_after_rolling(forced, seed=1)
+    assert count
+    assert Match.from_mat(through_gnubg(m.to_sgf(), "sgf", tmp_path)).actions == m.actions

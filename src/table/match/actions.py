@@ -156,6 +156,15 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     AcceptResignation, RejectResignation, NextGame,
 )
 _BY_KIND: dict[str, type[Action]] = {cls.kind: cls for cls in ACTION_TYPES}
+_FIELDS: dict[str, frozenset[str]] = {
+    "opening_roll": frozenset({"dice"}), "roll": frozenset({"dice"}),
+    "move": frozenset({"play"}), "resign": frozenset({"level"}),
+}
+
+
+def is_level(value: object) -> bool:
+    """Whether ``value`` is a resignation level: the whole number 1, 2 or 3 (not ``True``)."""
+    return isinstance(value, int) and not isinstance(value, bool) and value in LEVEL_NAMES
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
@@ -166,6 +175,13 @@ def action_to_json(action: Action) -> dict[str, Any]:
 def action_from_json(data: object) -> Action:
     """Read an action written by ``to_json``; ``RecordError`` says what is wrong.
 
+    Any JSON value is answered with an action or a ``RecordError``: unknown
+    fields and fields of the wrong type are refused, never ignored.
+
+    >>> action_from_json({'type': 'resign', 'level': []})
+    Traceback (most recent call last):
+    ...
+    table.errors.RecordError: resign: 'level' must be 1, 2 or 3, got []
     >>> action_from_json({'type': 'fly'})
     Traceback (most recent call last):
     ...
@@ -177,6 +193,11 @@ def action_from_json(data: object) -> Action:
     cls = _BY_KIND.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise RecordError(f"unknown action type {kind!r}; known: {', '.join(sorted(_BY_KIND))}")
+    allowed = _FIELDS.get(cls.kind, frozenset())
+    extra = sorted(map(repr, set(data) - allowed - {"type"}))
+    if extra:
+        takes = f"only {', '.join(sorted(allowed))}" if allowed else "no other field"
+        raise RecordError(f"{cls.kind}: unknown field(s) {', '.join(extra)}; it takes {takes}")
     if cls is OpeningRoll:
         dice = _read_dice(data, cls.kind)
         if dice is not None and dice[0] == dice[1]:
@@ -191,7 +212,7 @@ def action_from_json(data: object) -> Action:
         return Move(play)
     if cls is Resign:
         level = data.get("level")
-        if level not in LEVEL_NAMES or isinstance(level, bool):
+        if not is_level(level):
             raise RecordError(f"resign: 'level' must be 1, 2 or 3, got {level!r}")
         assert isinstance(level, int)
         return Resign(level)

@@ -77,9 +77,13 @@ def state_from_ids(position: Position, info: MatchInfo, cube: bool, jacoby: bool
                     cube_owner=info.cube_owner,
                     moves_played=0 if position == Position.initial() else 1)
     if info.dice != (0, 0):
-        if info.resignation or info.double_offered:
-            raise MatchSettingsError("a resignation or double after the dice are rolled cannot be set up")
+        if info.double_offered:
+            raise MatchSettingsError("a double cannot be pending once the dice are rolled")
         state = replace(state, phase=Phase.MOVE, dice=info.dice)
+        if info.resignation:
+            # Only the player who rolled may resign with the dice on the board.
+            state = replace(state, phase=Phase.RESIGN, resign_level=info.resignation,
+                            resume_phase=Phase.MOVE)
     elif info.resignation:
         offered_by = 1 - info.turn
         state = replace(state, phase=Phase.RESIGN, resign_level=info.resignation,

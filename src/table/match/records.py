@@ -57,8 +57,17 @@ def _games(m: Match) -> list[tuple[State, list[tuple[State, Action, State]]]]:
     return games
 
 
+def _resigned_after_rolling(state: State, action: Action) -> bool:
+    """Whether ``action`` accepts a resignation its offerer made with the dice rolled."""
+    return isinstance(action, AcceptResignation) and state.resume_phase == Phase.MOVE
+
+
 def match_to_mat(m: Match) -> str:
-    """The ``.mat`` text of ``m``.  Rejected resignations are not part of the format."""
+    """The ``.mat`` text of ``m``.  Rejected resignations are not part of the format.
+
+    A resignation made after rolling is written as GNU Backgammon writes it:
+    the roll with no move, then the opponent's ``Wins N points``.
+    """
     if m.setup_ids is not None:
         raise RecordError("a match set up from a Position ID cannot be written as .mat, "
                           "which starts every game from the opening position")
@@ -76,6 +85,8 @@ def match_to_mat(m: Match) -> str:
                 entries.append(MatEntry(1 - player, "take"))
             elif isinstance(action, Drop):
                 entries.append(MatEntry(1 - player, "drop"))
+            elif _resigned_after_rolling(state, action):
+                entries.append(MatEntry(player, "roll", dice=state.dice))
             if after.result is not None and state.result is None:
                 entries.append(MatEntry(after.result.winner, "win", value=after.result.points))
         games.append(MatGame(first.game_number, first.score, tuple(entries)))
@@ -112,9 +123,10 @@ def match_from_mat(text: str, *, seed: int | None = None,
             raise RecordError(
                 f"line {game.line}: the record gives the score {game.score[0]}-{game.score[1]}, "
                 f"but the games before make it {m.score[0]}-{m.score[1]}")
-        for entry in game.entries:
+        for i, entry in enumerate(game.entries):
+            following = game.entries[i + 1] if i + 1 < len(game.entries) else None
             try:
-                _replay(m, entry, record.players)
+                _replay(m, entry, following, record.players)
             except RecordError:
                 raise
             except TableError as exc:
@@ -122,7 +134,7 @@ def match_from_mat(text: str, *, seed: int | None = None,
     return m
 
 
-def _replay(m: Match, e: MatEntry, players: tuple[str, str]) -> None:
+def _replay(m: Match, e: MatEntry, following: MatEntry | None, players: tuple[str, str]) -> None:
     def fail(message: str) -> RecordError:
         return RecordError(f"line {e.line}: {message}")
 
@@ -133,7 +145,7 @@ def _replay(m: Match, e: MatEntry, players: tuple[str, str]) -> None:
         if result is None:
             # No move ended the game, so the loser resigned.
             loser = 1 - e.player
-            if m.turn != loser or m.phase not in (Phase.ROLL, Phase.TAKE):
+            if m.turn != loser or m.phase not in (Phase.ROLL, Phase.MOVE, Phase.TAKE):
                 raise fail(f"{players[e.player]} wins, but the game is not over and "
                            f"{players[loser]} was not the one to play")
             level, rest = divmod(e.value, m.cube_value)
@@ -161,7 +173,8 @@ def _replay(m: Match, e: MatEntry, players: tuple[str, str]) -> None:
             m.apply(OpeningRoll((mine, theirs) if e.player == 0 else (theirs, mine)))
         else:
             m.apply(Roll(e.dice))
-        m.apply(Move(e.move))
+        if not _resigned_with_dice(m, e, following):
+            m.apply(Move(e.move))
     elif e.kind == "double":
         if e.value != m.cube_value * 2:
             raise fail(f"the cube is at {m.cube_value}, so a double takes it to "
@@ -171,6 +184,28 @@ def _replay(m: Match, e: MatEntry, players: tuple[str, str]) -> None:
         m.apply(Take())
     elif e.kind == "drop":
         m.apply(Drop())
+
+
+def _resigned_with_dice(m: Match, e: MatEntry, following: MatEntry | None) -> bool:
+    """Whether the roll ``e`` (just applied to ``m``) was left unplayed because its roller resigned.
+
+    The opponent's ``Wins`` right after the roll says so, as GNU Backgammon writes
+    it: the roll with no move.  GNU Backgammon reads such a roll with a single legal
+    play as that play, and writes it back so; the roller resigned all the same, as
+    nobody may resign out of turn.
+    """
+    if following is None or following.kind != "win" or following.player == e.player:
+        return False
+    if not e.move:
+        return True
+    assert m.dice is not None
+    plays = plays_by_text(m.position, m.dice)
+    if len(plays) != 1:
+        return False
+    try:
+        return str(m.position.parse_play(e.move, m.dice)) in plays
+    except TableError:
+        return False
 
 
 def _sgf_steps(play: Play | None) -> tuple[tuple[int, int], ...]:
@@ -195,6 +230,8 @@ def match_to_sgf(m: Match) -> str:
                 moves.append(SgfMove(1 - player, "take"))
             elif isinstance(action, Drop):
                 moves.append(SgfMove(1 - player, "drop"))
+            elif _resigned_after_rolling(state, action):
+                moves.append(SgfMove(player, "dice", state.dice))
             if after.result is not None and state.result is None:
                 r = after.result
                 result = f"{'WB'[r.winner]}+{r.points}{'R' if r.how == 'resign' else ''}"

@@ -34,6 +34,7 @@ from table.match.actions import (
     Resign,
     Roll,
     Take,
+    is_level,
 )
 from table.rules.dice import Dice, DiceSource, check_dice, opening_roll, roll
 from table.rules.position import Play, Position
@@ -47,7 +48,7 @@ class Phase(str, enum.Enum):
 
     OPENING = "opening"        # the opening roll (either player, or the server)
     ROLL = "roll"              # the player on roll: roll, double or resign
-    MOVE = "move"              # the player on roll has rolled and must play
+    MOVE = "move"              # the player on roll has rolled: play or resign
     TAKE = "take"              # the opponent of the doubler: take, drop or resign
     RESIGN = "resign"          # the opponent of the resigner: accept or reject
     GAME_OVER = "game_over"    # the next game may start
@@ -105,7 +106,7 @@ class State:
     cube_owner: int | None
     moves_played: int          # plays made in this game
     resign_level: int = 0      # the resignation on offer, 0 for none
-    resume_phase: Phase | None = None  # what the resigner was deciding
+    resume_phase: Phase | None = None  # what the resigner was deciding (ROLL, MOVE or TAKE)
     resign_refused: bool = False       # a resignation was refused at this decision
     result: GameResult | None = None
 
@@ -120,8 +121,12 @@ def initial_state(settings: Settings, score: tuple[int, int] = (0, 0)) -> State:
 
 
 def resigner(state: State) -> int:
-    """Who offered the resignation on the table (meaningful in ``Phase.RESIGN``)."""
-    return state.on_roll if state.resume_phase == Phase.ROLL else 1 - state.on_roll
+    """Who offered the resignation on the table (meaningful in ``Phase.RESIGN``).
+
+    The player on roll resigns before or after rolling; the opponent only
+    instead of answering a double.
+    """
+    return 1 - state.on_roll if state.resume_phase == Phase.TAKE else state.on_roll
 
 
 def turn(state: State) -> int | None:
@@ -178,7 +183,7 @@ def legal_actions(state: State) -> list[Action]:
     if phase == Phase.MOVE:
         assert state.dice is not None
         texts = list(plays_by_text(state.position, state.dice))
-        return [Move(t) for t in texts] if texts else [Move("")]
+        return [*([Move(t) for t in texts] if texts else [Move("")]), *resigns]
     if phase == Phase.TAKE:
         return [Take(), Drop(), *resigns]
     if phase == Phase.RESIGN:
@@ -208,7 +213,7 @@ def _waiting_for(state: State) -> str:
     return {
         Phase.OPENING: "the game waits for the opening roll",
         Phase.ROLL: f"{p} is to roll or double",
-        Phase.MOVE: f"{p} is to play the roll",
+        Phase.MOVE: f"{p} is to play the roll or resign",
         Phase.TAKE: f"{p} is to take or drop the double",
         Phase.RESIGN: f"{p} is to accept or reject the resignation",
         Phase.GAME_OVER: "the game is over; the next game may start",
@@ -276,6 +281,14 @@ def step(state: State, action: Action, dice: DiceSource) -> tuple[State, Action]
     Raises ``IllegalActionError`` (nothing changes, no dice are rolled) when
     the action is not allowed now.
     """
+    after, logged = _step(state, action, dice)
+    if after.resign_refused and not isinstance(action, RejectResignation):
+        # A refusal bars a new offer at that decision only; any other action starts a new one.
+        after = replace(after, resign_refused=False)
+    return after, logged
+
+
+def _step(state: State, action: Action, dice: DiceSource) -> tuple[State, Action]:
     if isinstance(action, OpeningRoll):
         _expect(state, action, Phase.OPENING)
         if action.dice is None:
@@ -292,7 +305,7 @@ def step(state: State, action: Action, dice: DiceSource) -> tuple[State, Action]
     if isinstance(action, Roll):
         _expect(state, action, Phase.ROLL)
         rolled = roll(dice) if action.dice is None else _checked(action.dice)
-        return replace(state, phase=Phase.MOVE, dice=rolled, resign_refused=False), Roll(rolled)
+        return replace(state, phase=Phase.MOVE, dice=rolled), Roll(rolled)
     if isinstance(action, Move):
         _expect(state, action, Phase.MOVE)
         if not isinstance(action.play, str):
@@ -319,11 +332,12 @@ def step(state: State, action: Action, dice: DiceSource) -> tuple[State, Action]
         _expect(state, action, Phase.TAKE)
         return _finish(state, state.on_roll, 1, "drop"), action
     if isinstance(action, Resign):
-        _expect(state, action, Phase.ROLL, Phase.TAKE)
-        if action.level not in LEVEL_NAMES or isinstance(action.level, bool):
+        _expect(state, action, Phase.ROLL, Phase.MOVE, Phase.TAKE)
+        if not is_level(action.level):
             raise IllegalActionError(f"a resignation is 1 (single), 2 (gammon) or 3 (backgammon), got {action.level!r}")
         if state.resign_refused:
-            raise IllegalActionError("a resignation was just refused: play on until your next roll")
+            raise IllegalActionError("a resignation was just refused: make your decision first "
+                                     "(roll, play or answer the double), then you may offer again")
         # Under Jacoby an unturned cube makes every resignation a single game: log it so.
         level = 1 if _jacoby_applies(state) else action.level
         return (replace(state, phase=Phase.RESIGN, resume_phase=state.phase, resign_level=level),
@@ -344,6 +358,8 @@ def step(state: State, action: Action, dice: DiceSource) -> tuple[State, Action]
 
 
 def _checked(dice: tuple[int, ...]) -> Dice:
+    if not isinstance(dice, (tuple, list)):
+        raise IllegalActionError(f"a roll is two dice, got {dice!r}")
     try:
         return check_dice(tuple(dice))
     except TableError as exc:

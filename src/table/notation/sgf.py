@@ -4,6 +4,8 @@ White is player 0 and Black player 1.  Points are single letters: ``a`` is
 White's 1 point (Black's 24) through ``x``, White's 24 point (Black's 1);
 ``y`` is the bar and ``z`` is off.  A move is the roll followed by one
 from/to pair per die; cube actions are ``double``, ``take`` and ``drop``.
+Dice rolled but never played (the roller resigned) are a ``PL[B]DI[64]`` node,
+as GNU Backgammon writes them.
 Each game is its own tree; ``MI`` gives the match length, the game (counted
 from 0, as GNU Backgammon does) and the score before it.
 
@@ -13,6 +15,8 @@ from 0, as GNU Backgammon does) and the score before it.
 '61yg'
 >>> [(m.player, sgf_move(m)) for m in parse_sgf_moves("(;GM[6];W[31hefe];B[double])")]
 [(0, '31hefe'), (1, 'double')]
+>>> format_sgf([SgfGame(("A", "B"), 3, 0, (0, 0), (), "W+1R", (SgfMove(1, "dice", (6, 4)),))]).split()[-1]
+';PL[B]DI[64])'
 """
 
 from __future__ import annotations
@@ -29,10 +33,13 @@ _BAR, _OFF = 25, 0
 
 @dataclass(frozen=True)
 class SgfMove:
-    """One node: a roll and its steps (in the mover's own numbering, 25 = bar, 0 = off), or a cube action."""
+    """One node: a roll and its steps (in the mover's own numbering, 25 = bar, 0 = off), or a cube action.
+
+    ``kind`` ``"dice"`` is a roll left unplayed: its player resigned with the dice rolled.
+    """
 
     player: int
-    kind: str  # "roll", "double", "take" or "drop"
+    kind: str  # "roll", "dice", "double", "take" or "drop"
     dice: Dice | None = None
     steps: tuple[tuple[int, int], ...] = ()
 
@@ -74,11 +81,18 @@ def letter_point(player: int, letter: str) -> int:
 
 def sgf_move(move: SgfMove) -> str:
     """The value of a move node, e.g. ``31hefe`` or ``double``."""
+    if move.kind == "dice":
+        raise ValueError("unplayed dice are a PL[]DI[] node, not a move")
     if move.kind != "roll":
         return move.kind
     assert move.dice is not None
     pairs = "".join(point_letter(move.player, a) + point_letter(move.player, b) for a, b in move.steps)
     return f"{move.dice[0]}{move.dice[1]}{pairs}"
+
+
+def _dice(move: SgfMove) -> str:
+    assert move.dice is not None
+    return f"{move.dice[0]}{move.dice[1]}"
 
 
 def _escape(text: str) -> str:
@@ -97,12 +111,13 @@ def format_sgf(games: Sequence[SgfGame], application: str = "Table") -> str:
         if g.result:
             root += f"RE[{g.result}]"
         lines = [root]
-        lines += [f";{'WB'[m.player]}[{sgf_move(m)}]" for m in g.moves]
+        lines += [f";PL[{'WB'[m.player]}]DI[{_dice(m)}]" if m.kind == "dice"
+                  else f";{'WB'[m.player]}[{sgf_move(m)}]" for m in g.moves]
         out.append("\n".join(lines) + ")")
     return "\n".join(out) + "\n"
 
 
-_NODE_MOVE_RE = re.compile(r";\s*([WB])\[([^\]]*)\]")
+_NODE_MOVE_RE = re.compile(r";\s*(?:([WB])\[([^\]]*)\]|PL\[([WB])\]\s*DI\[([1-6][1-6])\])")
 _ROLL_RE = re.compile(r"^([1-6])([1-6])((?:[a-z][a-z]){0,4})$")
 
 
@@ -110,6 +125,10 @@ def parse_sgf_moves(text: str) -> list[SgfMove]:
     """The move nodes of SGF text, in order (a reader for checking what was written)."""
     moves = []
     for m in _NODE_MOVE_RE.finditer(text):
+        if m.group(3):
+            dice = m.group(4)
+            moves.append(SgfMove(0 if m.group(3) == "W" else 1, "dice", (int(dice[0]), int(dice[1]))))
+            continue
         player = 0 if m.group(1) == "W" else 1
         value = m.group(2)
         if value in ("double", "take", "drop"):
