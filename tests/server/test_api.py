@@ -153,8 +153,9 @@ def play_out(client, game, token, decide):
         if v["over"]:
             return s["view"], kinds
         acts = v["actions"]
-        action = ({"type": "next_game"} if "next_game" in acts else decide(acts) if set(acts) - {"move"}
-                  else {"type": "move", "steps": first_path(v["moves"])})
+        action = ({"type": "next_game"} if "next_game" in acts
+                  else {"type": "move", "steps": first_path(v["moves"])} if v["phase"] == "move"
+                  else decide(acts))
         kinds.add(action["type"])
         r = act(client, game, token, s["version"], action)
         assert r.status_code == 200, r.text
@@ -186,7 +187,7 @@ def test_the_computer_answers_a_resignation(client):
     g = new_game(client, level="easy", length=3, cube=True)
     game, token = g["game"], g["token"]
     s = client.get(f"/api/games/{game}", headers=auth(token)).json()
-    for _ in range(20):  # reach a moment where the person may resign (before rolling)
+    for _ in range(20):  # reach a moment where the person may resign
         if "resign" in s["view"]["actions"]:
             break
         s = act(client, game, token, s["version"], {"type": "move", "steps": first_path(s["view"]["moves"])}
@@ -197,6 +198,31 @@ def test_the_computer_answers_a_resignation(client):
     # Offered a backgammon at the start, the computer accepts: the game is its, for 3 points.
     assert after["result"] == {"winner": 1, "points": 3, "level": 3, "cube": 1, "how": "resign"}
     assert after["over"] and after["score"] == [0, 3]
+
+
+def test_a_player_who_has_rolled_may_resign_and_a_refusal_keeps_the_dice(client):
+    g = new_game(client, mode="local", length=3)
+    game, token = g["game"], g["token"]
+    s = client.get(f"/api/games/{game}", headers=auth(token)).json()
+    v = s["view"]
+    assert v["phase"] == "move" and v["moves"]  # the opening roll is the server's
+    assert set(v["actions"]) == {"move", "resign"}
+    mover, dice, moves = v["to_act"], v["dice"], v["moves"]
+    s = act(client, game, token, s["version"], {"type": "resign", "level": 1}).json()
+    assert s["view"]["phase"] == "resign" and s["view"]["to_act"] == 1 - mover
+    assert s["view"]["resignation"] == {"level": 1, "by": mover} and s["view"]["dice"] == dice
+    s = act(client, game, token, s["version"], {"type": "reject_resignation"}).json()
+    v = s["view"]
+    assert (v["phase"], v["to_act"], v["dice"], v["moves"]) == ("move", mover, dice, moves)
+    assert v["actions"] == ["move"]  # no second offer before this roll is played
+    r = act(client, game, token, s["version"], {"type": "resign", "level": 2})
+    assert r.status_code == 422 and "not possible" in r.json()["message"]
+    s = act(client, game, token, s["version"], {"type": "move", "steps": first_path(v["moves"])}).json()
+    s = act(client, game, token, s["version"], {"type": "roll"}).json()
+    assert s["view"]["to_act"] == 1 - mover and "resign" in s["view"]["actions"]
+    s = act(client, game, token, s["version"], {"type": "resign", "level": 2}).json()
+    s = act(client, game, token, s["version"], {"type": "accept_resignation"}).json()
+    assert s["view"]["result"] == {"winner": mover, "points": 2, "level": 2, "cube": 1, "how": "resign"}
 
 
 def test_a_cube_match_against_the_computer_runs_to_the_end(client):
