@@ -131,3 +131,40 @@ def test_one_gesture_uses_both_dice(desktop):
             return
         click_loc(page, 0 if src != 0 else 1)  # tap elsewhere to drop the selection
     raise AssertionError("no checker could use both dice")
+
+
+def test_a_player_who_has_rolled_can_resign(desktop):
+    page = desktop
+    open_app(page)
+    new_game(page, mode="local", length=3)
+    wait_my_move(page)  # the server's opening roll is made: the starter has the dice
+    dice = page.evaluate("window.__table.dice()")
+    resign = page.locator("#controls [data-act=resign]")
+    assert page.evaluate("window.__table.phase()") == "move" and resign.is_visible()
+    # Halfway through the move, offer a single game; the other player refuses.
+    click_loc(page, loc_of(page, "#board .ck.movable"))
+    click_loc(page, loc_of(page, "#board .target, #board .trayrect.lit"))
+    v = version(page)
+    resign.click()
+    page.locator("#dlg-resign button[value='1']").click()
+    page.wait_for_function(f"window.__table.version() > {v} && window.__table.phase() === 'resign'")
+    assert page.evaluate("window.__table.dice()") == dice
+    page.wait_for_function("document.querySelector('#status').textContent.includes('abandonează')")
+    page.click("#controls [data-act=reject_resignation]")
+    # The same roll is played from its start; no second offer before it is.
+    page.wait_for_function("window.__table.phase() === 'move'")
+    wait_my_move(page)
+    assert page.evaluate("window.__table.dice()") == dice
+    assert resign.is_hidden() and page.locator("#controls [data-act=undo]").is_disabled()
+    play_by_clicks(page)
+    v = version(page)
+    page.click("#controls [data-act=confirm]")
+    # The other player rolls (automatically), and resigns a gammon with the dice on the board.
+    page.wait_for_function(f"window.__table.version() >= {v + 2} && window.__table.phase() === 'move'")
+    wait_my_move(page)
+    resign.click()
+    page.locator("#dlg-resign button[value='2']").click()
+    page.wait_for_selector("#controls [data-act=accept_resignation]:visible")
+    page.click("#controls [data-act=accept_resignation]")
+    page.wait_for_selector("#dlg-result[open]")
+    assert "abandon la marț, 2 p." in page.locator("#result-text").inner_text()

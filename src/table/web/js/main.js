@@ -490,7 +490,8 @@ async function init() {
     navigator.serviceWorker.register("/sw.js").catch(() => { /* the app works without it */ });
   }
   // A read-only peek for tests and curious players: the version the page shows.
-  window.__table = { version: () => (app.msg ? app.msg.version : -1), phase: () => (app.msg ? app.msg.view.phase : null) };
+  window.__table = { version: () => (app.msg ? app.msg.version : -1), phase: () => (app.msg ? app.msg.view.phase : null),
+    dice: () => (app.msg ? app.msg.view.dice : null) };
   document.body.dataset.ready = "1";
 }
 
