@@ -106,3 +106,21 @@ def test_the_computer_plays_a_whole_match_against_itself() -> None:
     assert m.is_over and max(m.score) >= 3
     text = out.getvalue()
     assert "mută " in text and "câștigă meciul" in text
+
+
+def test_a_roll_that_cannot_be_played_passes_by_itself() -> None:
+    from table.cli.play import HumanAgent, Terminal
+    from table.match import Move
+
+    # Set up a state where the player on roll is on the bar against a closed board.
+    closed = {25 - p: 2 for p in range(19, 25)}
+    closed[13] = 3
+    from table import Position
+
+    position = Position.from_checkers({25: 1, 13: 14}, closed)
+    m = Match.from_ids(position.id, "cAkAAAAAAAAA")
+    m.apply(m.legal_actions()[0])  # roll: whatever the dice, nothing enters
+    out = io.StringIO()
+    action = HumanAgent(Terminal("en", io.StringIO(""), out))(m)
+    assert action == Move("")
+    assert "cannot move" in out.getvalue()

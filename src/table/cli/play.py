@@ -48,7 +48,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "crawford": "Crawford game: no doubling",
         "opening": "Opening roll: {a} {da}, {b} {db}. {starter} starts with {d1}-{d2}.",
         "to_roll": "{name} (X) to roll. Enter = roll, or: double, resign [single|gammon|backgammon], quit",
-        "to_move": "{name} (X) rolled {d1}-{d2}. Your move (e.g. 24/18 13/10), ? to list plays:",
+        "to_move": "{name} (X) rolled {d1}-{d2}. Your move (e.g. 24/18 13/10), ? to list plays, or resign:",
         "no_move": "{name} rolled {d1}-{d2} and cannot move.",
         "to_take": "{doubler} doubles to {value}. {name}: take or drop?",
         "to_resign": "{resigner} offers to resign a {level} ({points} points). {name}: accept or reject?",
@@ -86,7 +86,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "crawford": "Jocul Crawford: nu se dublează",
         "opening": "Zarul de început: {a} {da}, {b} {db}. Începe {starter} cu {d1}-{d2}.",
         "to_roll": "{name} (X) dă cu zarul. Enter = aruncă, sau: double (dublez), resign [single|gammon|backgammon] (abandon), quit (ieșire)",
-        "to_move": "{name} (X) a dat {d1}-{d2}. Mutarea ta (de ex. 24/18 13/10), ? pentru mutările posibile:",
+        "to_move": "{name} (X) a dat {d1}-{d2}. Mutarea ta (de ex. 24/18 13/10), ? pentru mutările posibile, sau resign (abandon):",
         "no_move": "{name} a dat {d1}-{d2} și nu poate muta.",
         "to_take": "{doubler} dublează la {value}. {name}: take (accepți) sau drop (refuzi)?",
         "to_resign": "{resigner} oferă abandonul: {level} ({points} puncte). {name}: accept sau reject?",
@@ -164,10 +164,11 @@ class HumanAgent:
                 text = self.term.ask("to_roll", name=name)
             elif m.phase == Phase.MOVE:
                 assert m.dice is not None
-                legal = m.legal_actions()
-                if legal == [Move("")]:
+                moves = [a for a in m.legal_actions() if isinstance(a, Move)]
+                if moves == [Move("")]:
+                    # Nothing can be played: the turn passes by itself.
                     self.term.say("no_move", name=name, d1=m.dice[0], d2=m.dice[1])
-                    return legal[0]
+                    return moves[0]
                 text = self.term.ask("to_move", name=name, d1=m.dice[0], d2=m.dice[1])
             elif m.phase == Phase.TAKE:
                 text = self.term.ask("to_take", doubler=names[m.on_roll], name=name,
