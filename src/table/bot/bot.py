@@ -89,6 +89,19 @@ class Evaluation:
                           self.win_gammon, self.win_backgammon)
 
 
+def _consistent(v: list[float]) -> Evaluation:
+    """Chances in order (backgammons <= gammons <= wins) once in double precision.
+
+    The compiled evaluator orders them in single precision; rounding there, and
+    averaging over rolls, can leave a gammon a hair above its win.
+    """
+    win = min(max(v[0], 0.0), 1.0)
+    win_gammon = min(max(v[1], 0.0), win)
+    lose_gammon = min(max(v[3], 0.0), 1.0 - win)
+    return Evaluation(win, win_gammon, min(max(v[2], 0.0), win_gammon),
+                      lose_gammon, min(max(v[4], 0.0), lose_gammon))
+
+
 @njit(cache=True)
 def _seed_numba(seed: int) -> None:  # pragma: no cover - compiled
     np.random.seed(seed)
@@ -158,8 +171,7 @@ class Bot:
             k.hashes, k.boards, k.steps, k.nsteps, k.x, k.hidden, k.scratch, k.cand,
             k.probs, k.eqs, out,
         )
-        v = [float(f) for f in out]
-        return Evaluation(v[0], v[1], v[2], v[3], v[4])
+        return _consistent([float(f) for f in out])
 
     def ranked_plays(self, position: Position, dice: Sequence[int]) -> list[tuple[Play, float]]:
         """Every legal play with its 0-ply cubeless equity for the mover, best first."""
