@@ -113,6 +113,27 @@ class Weights:
         )
         os.replace(tmp, path)
 
+    def widened(self, hidden: int, seed: int) -> Weights:
+        """The same networks with ``hidden`` hidden units; the new units start silent.
+
+        New units get small random input weights and zero output weights, so
+        the widened networks judge every position exactly as before.
+
+        >>> w = Weights.random(4, 0)
+        >>> w.widened(6, 1).hidden
+        6
+        """
+        if hidden < self.hidden:
+            raise WeightsError(f"cannot narrow {self.hidden} hidden units to {hidden}")
+        extra = hidden - self.hidden
+        rng = np.random.default_rng(seed)
+        new_in = rng.uniform(-0.1, 0.1, size=(2, features.N_INPUTS, extra)).astype(np.float32)
+        w1 = np.ascontiguousarray(np.concatenate([self.w1, new_in], axis=2))
+        b1 = np.concatenate([self.b1, np.zeros((2, extra), np.float32)], axis=1)
+        w2 = np.ascontiguousarray(
+            np.concatenate([self.w2, np.zeros((2, extra, N_OUTPUTS), np.float32)], axis=1))
+        return Weights(w1, b1, w2, self.b2.copy(), self.games, dict(self.meta))
+
     def copy(self) -> Weights:
         """An independent copy (training mutates arrays in place)."""
         return Weights(self.w1.copy(), self.b1.copy(), self.w2.copy(), self.b2.copy(),

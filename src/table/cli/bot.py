@@ -1,4 +1,4 @@
-"""``table train``, ``table bench strength`` and ``table bench latency``: the bot's commands."""
+"""``table train``, ``table refine``, ``table bench strength`` and ``table bench latency``: the bot's commands."""
 
 from __future__ import annotations
 
@@ -43,6 +43,24 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     train.add_argument("--no-bearoff", action="store_true",
                        help="play every game out instead of stopping at the bear-off database")
     train.set_defaults(func=_train)
+    refine = sub.add_parser(
+        "refine", help="a supervised pass: the network learns its own 1-ply judgements")
+    refine.add_argument("--weights", type=Path, default=Path("training/checkpoints/latest.npz"),
+                        help="weights to start from (default %(default)s)")
+    refine.add_argument("--out", type=Path, required=True, help="where to write the new weights")
+    refine.add_argument("--positions", type=int, default=1_000_000,
+                        help="positions to collect from self-play and label (default %(default)s)")
+    refine.add_argument("--data", type=Path, default=None,
+                        help="labelled positions: reused if the file exists, else written there")
+    refine.add_argument("--seed", type=int, default=1)
+    refine.add_argument("--jobs", type=int, default=2, help="processes for labelling")
+    refine.add_argument("--epochs", type=int, default=4)
+    refine.add_argument("--hidden", type=int, default=None,
+                        help="widen the networks to this many hidden units before fitting")
+    refine.add_argument("--lr", type=float, default=3e-4, help="Adam's first learning rate")
+    refine.add_argument("--log", type=Path, default=Path("training/log.txt"),
+                        help="log file, appended to (default %(default)s)")
+    refine.set_defaults(func=_refine)
 
 
 def register_bench(benches: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -90,6 +108,39 @@ def _train(args: argparse.Namespace) -> int:
     return 0
 
 
+def _refine(args: argparse.Namespace) -> int:
+    from table.bot.net import Weights
+    from table.bot.train.refine import FitConfig, run_pass
+
+    if args.positions < 1000:
+        raise TableError("--positions must be at least 1000")
+    if args.jobs < 1 or args.epochs < 1 or args.lr <= 0:
+        raise TableError("--jobs and --epochs must be at least 1, --lr above 0")
+    weights = Weights.load(args.weights)
+    if args.hidden is not None:
+        if args.hidden < weights.hidden:
+            raise TableError(f"--hidden {args.hidden} is below the {weights.hidden} hidden units "
+                             f"of {args.weights}")
+        weights = weights.widened(args.hidden, args.seed)
+    args.log.parent.mkdir(parents=True, exist_ok=True)
+    with args.log.open("a", encoding="utf-8") as logf:
+        def log(line: str) -> None:
+            stamped = f"{time.strftime('%Y-%m-%d %H:%M:%S')} refine {line}"
+            print(stamped, flush=True)
+            logf.write(stamped + "\n")
+            logf.flush()
+
+        log(f"start: {args.weights} -> {args.out}, positions={args.positions} seed={args.seed} "
+            f"epochs={args.epochs} lr={args.lr}")
+        new = run_pass(weights, args.positions, args.seed, args.jobs,
+                       FitConfig(epochs=args.epochs, lr=args.lr, lr_final=args.lr / 10),
+                       args.data, log)
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        new.save(args.out)
+        log(f"wrote {args.out}")
+    return 0
+
+
 def _player(spec: str) -> tuple[str, Player]:
     from table.bot.bot import SETTINGS
     from table.bot.duel import NETWORK, PUBEVAL, RANDOM, Player
@@ -104,10 +155,15 @@ def _player(spec: str) -> tuple[str, Player]:
         s = SETTINGS[level]
         d = int(depth) if depth else s.depth
         return spec, Player(NETWORK, bundled(), d, s.noise, s.keep, s.margin)
-    if spec.endswith(".npz"):
-        return spec, Player(NETWORK, Weights.load(spec))
+    path, _, depth = spec.rpartition(":") if ":" in spec else (spec, "", "")
+    if path.endswith(".npz") and depth in ("", "0", "1", "2"):
+        # A weights file plays at 0-ply unless a depth is given; deeper, with Greu's filter.
+        hard = SETTINGS["hard"]
+        return spec, Player(NETWORK, Weights.load(path), int(depth or 0), 0.0, hard.keep,
+                            hard.margin)
     raise TableError(
-        f"unknown player {spec!r}: use pubeval, random, easy, medium, hard or a .npz weights file")
+        f"unknown player {spec!r}: use pubeval, random, easy, medium, hard or a .npz weights "
+        "file, each optionally with :DEPTH")
 
 
 def _strength(args: argparse.Namespace) -> int:

@@ -1,0 +1,283 @@
+"""Refinement passes: the networks learn their own 1-ply judgements (``table refine``).
+
+After TD(lambda) self-play, a network is a better judge when it looks one
+roll ahead than when it judges a position at once: averaging over the 21
+rolls of the player on roll, each answered by the best play, smooths out
+much of the network's error.  A refinement pass teaches the network that
+look-ahead: it plays games against itself, keeps the positions met (and, for
+breadth, some positions of plays it did not choose), labels each with its
+own 1-ply probabilities, and fits the network to those labels by supervised
+learning.  Only Table's own play and judgement are used; each pass is one
+step of bootstrapping, like TD(0) over a whole roll.
+
+The three stages are separate functions so that a run can keep the labelled
+positions (``Dataset``) and fit again without relabelling.
+"""
+
+from __future__ import annotations
+
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+import numpy as np
+from numba import njit
+
+from table.bot import bearoff, features, search
+from table.bot.net import CONTACT, N_OUTPUTS, RACE, Weights, final_probs
+from table.rules.position import Position
+
+_START = np.array(Position.initial().board, dtype=np.int8)
+MAX_TURNS = 1000
+
+
+@njit(cache=True)
+def _collect(w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray, db: np.ndarray,
+             seed: int, noise: float, side_share: float, start: np.ndarray, out: np.ndarray,
+             hashes: np.ndarray, boards: np.ndarray, steps: np.ndarray, nsteps: np.ndarray,
+             x: np.ndarray, hidden: np.ndarray, scratch: np.ndarray, cand: np.ndarray,
+             probs: np.ndarray, eqs: np.ndarray, order: np.ndarray) -> int:  # pragma: no cover
+    """Fill ``out`` (N, 26) with positions from self-play; returns how many were written.
+
+    Games are played at 0-ply with ``noise`` (equity, standard deviation) on
+    each judgement.  Every position after a play is kept, seen from the player
+    then on roll, unless the game is over or the bear-off database is exact
+    there; with probability ``side_share`` the position after a random other
+    legal play is kept as well.
+    """
+    np.random.seed(seed)
+    board = np.empty(26, dtype=np.int8)
+    other = np.empty(26, dtype=np.int8)
+    count = 0
+    cap = out.shape[0]
+    while count < cap:
+        for i in range(26):
+            board[i] = start[i]
+        for turn in range(MAX_TURNS):
+            while True:
+                d1 = np.random.randint(1, 7)
+                d2 = np.random.randint(1, 7)
+                if turn > 0 or d1 != d2:
+                    break
+            n, best = search.choose(w1, b1, w2, b2, db, board, d1, d2, 0, noise, 1, 0.0,
+                                    hashes, boards, steps, nsteps, x, hidden, scratch,
+                                    cand, probs, eqs, order)
+            if n > 1 and np.random.random() < side_share and count < cap:
+                c = np.random.randint(0, n)
+                if c != best:
+                    search.flip_into(boards[0, c], other)
+                    if not final_probs(other, probs[5]) and not bearoff.applies(db, other):
+                        out[count] = other
+                        count += 1
+            search.flip_into(boards[0, best], board)
+            if final_probs(board, probs[5]) or bearoff.applies(db, board):
+                break
+            if count >= cap:
+                break
+            out[count] = board
+            count += 1
+        # (a game that outlasts MAX_TURNS just ends; its positions are kept)
+    return count
+
+
+@njit(cache=True)
+def _label(w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray, db: np.ndarray,
+           positions: np.ndarray, out: np.ndarray,
+           hashes: np.ndarray, boards: np.ndarray, steps: np.ndarray, nsteps: np.ndarray,
+           x: np.ndarray, hidden: np.ndarray, scratch: np.ndarray, cand: np.ndarray,
+           probs: np.ndarray, eqs: np.ndarray) -> None:  # pragma: no cover - compiled
+    """``out[i]`` = the 1-ply probabilities of ``positions[i]`` for the player on roll."""
+    res = np.zeros(N_OUTPUTS, dtype=np.float32)
+    for i in range(positions.shape[0]):
+        search.evaluate_ply(w1, b1, w2, b2, db, positions[i], 1, hashes, boards, steps, nsteps,
+                            x, hidden, scratch, cand, probs, eqs, res)
+        for k in range(N_OUTPUTS):
+            out[i, k] = res[k]
+
+
+@njit(cache=True)
+def _encode_all(positions: np.ndarray, xs: np.ndarray, nets: np.ndarray) -> None:  # pragma: no cover
+    """Network inputs and network index (contact or race) of every position."""
+    scratch = np.empty(26, dtype=np.int8)
+    for i in range(positions.shape[0]):
+        features.encode(positions[i], xs[i], scratch)
+        nets[i] = RACE if features.is_race(positions[i]) else CONTACT
+
+
+@dataclass
+class Dataset:
+    """Positions (player on roll's view, int8 boards) and their target probabilities."""
+
+    positions: np.ndarray
+    targets: np.ndarray
+
+    def save(self, path: Path) -> None:
+        """Write as ``.npz`` (the labels cost the most time to make)."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        np.savez_compressed(path, positions=self.positions, targets=self.targets)
+
+    @classmethod
+    def load(cls, path: Path) -> Dataset:
+        """Read a dataset written by ``save``."""
+        with np.load(path, allow_pickle=False) as data:
+            return cls(data["positions"], data["targets"])
+
+
+def collect(weights: Weights, count: int, seed: int, noise: float = 0.02,
+            side_share: float = 0.25) -> np.ndarray:
+    """``count`` positions from the network's self-play (see ``_collect``)."""
+    out = np.empty((count, 26), dtype=np.int8)
+    k = search.make_work(weights.hidden)
+    n = _collect(weights.w1, weights.b1, weights.w2, weights.b2, bearoff.database(), seed,
+                 noise, side_share, _START, out, k.hashes, k.boards, k.steps, k.nsteps, k.x,
+                 k.hidden, k.scratch, k.cand, k.probs, k.eqs, k.order)
+    return out[:n]
+
+
+def _label_part(job: tuple[Weights, np.ndarray]) -> np.ndarray:
+    weights, positions = job
+    out = np.empty((len(positions), N_OUTPUTS), dtype=np.float32)
+    k = search.make_work(weights.hidden)
+    _label(weights.w1, weights.b1, weights.w2, weights.b2, bearoff.database(), positions, out,
+           k.hashes, k.boards, k.steps, k.nsteps, k.x, k.hidden, k.scratch, k.cand, k.probs, k.eqs)
+    return out
+
+
+def label(weights: Weights, positions: np.ndarray, jobs: int = 1,
+          progress: Callable[[int], None] | None = None) -> np.ndarray:
+    """1-ply probabilities of every position, shared among ``jobs`` processes."""
+    parts = np.array_split(positions, max(1, len(positions) // 20_000 + 1))
+    done = 0
+    results = []
+    if jobs == 1:
+        for part in parts:
+            results.append(_label_part((weights, part)))
+            done += len(part)
+            if progress:
+                progress(done)
+    else:
+        with ProcessPoolExecutor(jobs) as pool:
+            for part, res in zip(parts, pool.map(_label_part, [(weights, p) for p in parts])):
+                results.append(res)
+                done += len(part)
+                if progress:
+                    progress(done)
+    return np.concatenate(results) if results else np.empty((0, N_OUTPUTS), np.float32)
+
+
+def _sigmoid(z: np.ndarray) -> np.ndarray:
+    return np.asarray(1.0 / (1.0 + np.exp(-np.clip(z, -40.0, 40.0))), dtype=np.float32)
+
+
+@dataclass
+class FitConfig:
+    """Supervised learning settings: Adam on the cross-entropy of the five outputs."""
+
+    epochs: int = 4
+    batch: int = 256
+    lr: float = 3e-4
+    lr_final: float = 3e-5
+    holdout: float = 0.02
+    seed: int = 1
+
+
+def fit(weights: Weights, data: Dataset, cfg: FitConfig,
+        log: Callable[[str], None] = print) -> Weights:
+    """A copy of ``weights`` fitted to ``data`` (each network on its own positions)."""
+    new = weights.copy()
+    rng = np.random.default_rng(cfg.seed)
+    xs = np.zeros((len(data.positions), features.N_INPUTS), dtype=np.float32)
+    nets = np.zeros(len(data.positions), dtype=np.int64)
+    _encode_all(data.positions, xs, nets)
+    for net, name in ((CONTACT, "contact"), (RACE, "race")):
+        idx = np.flatnonzero(nets == net)
+        if len(idx) < 100:
+            log(f"fit {name}: only {len(idx)} positions, left as it was")
+            continue
+        rng.shuffle(idx)
+        n_hold = max(1, int(len(idx) * cfg.holdout))
+        hold, train_idx = idx[:n_hold], idx[n_hold:]
+        params = [new.w1[net], new.b1[net], new.w2[net], new.b2[net]]
+        m = [np.zeros_like(p) for p in params]
+        v = [np.zeros_like(p) for p in params]
+        steps_total = cfg.epochs * ((len(train_idx) + cfg.batch - 1) // cfg.batch)
+        t = 0
+        log(f"fit {name}: {len(train_idx)} positions, {n_hold} held out; before: "
+            f"{_loss(params, xs[hold], data.targets[hold])}")
+        for epoch in range(cfg.epochs):
+            rng.shuffle(train_idx)
+            for s in range(0, len(train_idx), cfg.batch):
+                b = train_idx[s:s + cfg.batch]
+                grads = _grads(params, xs[b], data.targets[b])
+                t += 1
+                # Learning rate decays geometrically from lr to lr_final over the run.
+                lr = cfg.lr * (cfg.lr_final / cfg.lr) ** (t / steps_total)
+                for p, g, mm, vv in zip(params, grads, m, v):
+                    mm *= 0.9
+                    mm += 0.1 * g
+                    vv *= 0.999
+                    vv += 0.001 * g * g
+                    mhat = mm / (1.0 - 0.9 ** t)
+                    vhat = vv / (1.0 - 0.999 ** t)
+                    p -= (lr * mhat / (np.sqrt(vhat) + 1e-8)).astype(np.float32)
+            log(f"fit {name}: epoch {epoch + 1}/{cfg.epochs} held-out "
+                f"{_loss(params, xs[hold], data.targets[hold])}")
+    return new
+
+
+def _forward(params: list[np.ndarray], x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    w1, b1, w2, b2 = params
+    h = _sigmoid(x @ w1 + b1)
+    return h, _sigmoid(h @ w2 + b2)
+
+
+def _grads(params: list[np.ndarray], x: np.ndarray, y: np.ndarray) -> list[np.ndarray]:
+    """Gradients of the mean cross-entropy (sigmoid outputs make its delta ``out - y``)."""
+    w1, b1, w2, b2 = params
+    h, o = _forward(params, x)
+    d2 = (o - y) / len(x)
+    dh = (d2 @ w2.T) * h * (1.0 - h)
+    return [x.T @ dh, dh.sum(axis=0), h.T @ d2, d2.sum(axis=0)]
+
+
+def _loss(params: list[np.ndarray], x: np.ndarray, y: np.ndarray) -> str:
+    """Cross-entropy and the equity's mean absolute error, as a short text."""
+    _, o = _forward(params, x)
+    o64 = np.clip(o.astype(np.float64), 1e-7, 1 - 1e-7)
+    ce = -np.mean(y * np.log(o64) + (1 - y) * np.log(1 - o64))
+    weights_eq = np.array([2.0, 1.0, 1.0, -1.0, -1.0])
+    err = np.abs((o64 - y) @ weights_eq).mean()
+    return f"cross-entropy {ce:.5f}, equity error {err:.4f}"
+
+
+def run_pass(weights: Weights, positions: int, seed: int, jobs: int, cfg: FitConfig,
+             data_path: Path | None, log: Callable[[str], None]) -> Weights:
+    """One whole pass: collect, label (or reuse a saved dataset), fit."""
+    if data_path is not None and data_path.exists():
+        data = Dataset.load(data_path)
+        log(f"reusing {len(data.positions)} labelled positions from {data_path}")
+    else:
+        t = time.monotonic()
+        pos = collect(weights, positions, seed)
+        log(f"collected {len(pos)} positions in {time.monotonic() - t:.0f}s")
+        t = time.monotonic()
+        step = max(len(pos) // 10, 1)
+        marks = {"next": step}
+
+        def progress(done: int) -> None:
+            if done >= marks["next"] or done == len(pos):
+                rate = done / max(time.monotonic() - t, 1e-9)
+                log(f"labelled {done}/{len(pos)} at 1-ply ({rate:.0f} positions/s)")
+                marks["next"] = done + step
+
+        data = Dataset(pos, label(weights, pos, jobs, progress))
+        if data_path is not None:
+            data.save(data_path)
+            log(f"saved the labelled positions to {data_path}")
+    new = fit(weights, data, cfg, log)
+    passes = int(new.meta.get("refine_passes", "0")) + 1
+    new.meta["refine_passes"] = str(passes)
+    new.meta[f"refine_{passes}"] = f"positions={len(data.positions)} seed={seed} epochs={cfg.epochs}"
+    return new

@@ -1,0 +1,117 @@
+"""Refinement passes: positions from self-play, 1-ply labels, supervised fitting, the command."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from table.bot import bearoff
+from table.bot.bot import Bot
+from table.bot.net import Weights, bundled
+from table.bot.train.refine import Dataset, FitConfig, collect, fit, label
+from table.cli import main
+from table.rules.position import Position
+
+ROLLS = [(a, b) for a in range(1, 7) for b in range(1, a + 1)]
+
+
+def test_collected_positions_are_legal_and_unfinished() -> None:
+    positions = collect(bundled(), 400, seed=3)
+    assert positions.shape == (400, 26)
+    db = bearoff.database()
+    for board in positions:
+        pos = Position(int(v) for v in board)  # the constructor validates 15 checkers a side
+        assert not pos.is_game_over
+        assert not bearoff.applies(db, board)
+    assert np.array_equal(positions, collect(bundled(), 400, seed=3))
+    assert not np.array_equal(positions, collect(bundled(), 400, seed=4))
+
+
+def _one_ply_by_hand(bot: Bot, pos: Position) -> np.ndarray:
+    """The 1-ply chances from the public API: each roll's best play at 0-ply, then averaged."""
+    acc = np.zeros(5)
+    for roll in ROLLS:
+        plays = pos.legal_plays(roll)
+        after = [p.position for p in plays] or [pos.swapped()]
+        best = max(after, key=lambda a: -bot.evaluate(a, depth=0).equity)
+        e = bot.evaluate(best, depth=0).swapped()
+        acc += (1 if roll[0] == roll[1] else 2) * np.array(e.as_tuple())
+    return acc / 36
+
+
+def test_labels_are_the_one_ply_chances() -> None:
+    positions = collect(bundled(), 60, seed=5)[::20]
+    labels = label(bundled(), positions)
+    bot = Bot("medium")
+    for board, got in zip(positions, labels):
+        want = _one_ply_by_hand(bot, Position(int(v) for v in board))
+        assert got == pytest.approx(want, abs=1e-4)
+
+
+def test_fitting_moves_the_network_towards_the_targets() -> None:
+    positions = collect(bundled(), 3000, seed=7)
+    target = np.array([0.8, 0.3, 0.02, 0.05, 0.001], dtype=np.float32)
+    data = Dataset(positions, np.tile(target, (len(positions), 1)))
+    start = Weights.random(16, 2)
+    fitted = fit(start, data, FitConfig(epochs=4, batch=32, lr=1e-2, lr_final=3e-3), log=lambda s: None)
+    bot_before, bot_after = Bot("medium", weights=start), Bot("medium", weights=fitted)
+    pos = Position(int(v) for v in positions[11])
+    before = np.array(bot_before.evaluate(pos).as_tuple())
+    after = np.array(bot_after.evaluate(pos).as_tuple())
+    assert np.abs(after - target).max() < 0.05 < np.abs(before - target).max()
+    assert np.array_equal(start.w1, Weights.random(16, 2).w1)  # the input is left alone
+
+
+def test_dataset_round_trip(tmp_path: Path) -> None:
+    data = Dataset(np.zeros((3, 26), np.int8), np.full((3, 5), 0.25, np.float32))
+    data.save(tmp_path / "d.npz")
+    back = Dataset.load(tmp_path / "d.npz")
+    assert np.array_equal(back.positions, data.positions)
+    assert np.array_equal(back.targets, data.targets)
+
+
+def test_refine_command(tmp_path: Path) -> None:
+    start = tmp_path / "start.npz"
+    Weights.random(8, 1).save(start)
+    rc = main(["refine", "--weights", str(start), "--out", str(tmp_path / "out.npz"),
+               "--positions", "1000", "--jobs", "1", "--epochs", "1",
+               "--data", str(tmp_path / "data.npz"), "--log", str(tmp_path / "log.txt")])
+    assert rc == 0
+    out = Weights.load(tmp_path / "out.npz")
+    assert out.meta["refine_passes"] == "1"
+    assert not np.array_equal(out.w1, Weights.load(start).w1)
+    log = (tmp_path / "log.txt").read_text()
+    assert "labelled 1000/1000" in log and "wrote" in log
+    # A second run reuses the saved labels.
+    assert main(["refine", "--weights", str(start), "--out", str(tmp_path / "o2.npz"),
+                 "--positions", "1000", "--jobs", "1", "--epochs", "1",
+                 "--data", str(tmp_path / "data.npz"), "--log", str(tmp_path / "log.txt")]) == 0
+    assert "reusing 1000 labelled positions" in (tmp_path / "log.txt").read_text()
+
+
+def test_refine_command_rejects_bad_numbers(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["refine", "--out", str(tmp_path / "o.npz"), "--positions", "10"]) == 2
+    assert "--positions must be at least 1000" in capsys.readouterr().err
+    assert not (tmp_path / "o.npz").exists()
+
+
+def test_bench_strength_plays_a_weights_file_at_a_depth(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "w.npz"
+    bundled().save(path)
+    assert main(["bench", "strength", f"{path}:1", "random", "--games", "2"]) == 0
+    assert f"{path}:1 vs random" in capsys.readouterr().out
+    assert main(["bench", "strength", f"{path}:7", "random", "--games", "2"]) == 2
+    assert "unknown player" in capsys.readouterr().err
+
+
+def test_widened_networks_judge_as_before() -> None:
+    w = bundled()
+    wide = w.widened(w.hidden + 16, seed=3)
+    assert wide.hidden == w.hidden + 16
+    pos = Position(int(v) for v in collect(w, 30, seed=9)[29])
+    a = Bot("medium", weights=w).evaluate(pos).as_tuple()
+    b = Bot("medium", weights=wide).evaluate(pos).as_tuple()
+    assert b == pytest.approx(a, abs=1e-6)
