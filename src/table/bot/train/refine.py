@@ -27,6 +27,7 @@ from numba import njit
 
 from table.bot import bearoff, features, search
 from table.bot.net import CONTACT, N_OUTPUTS, RACE, Weights, final_probs
+from table.bot.train.selfplay import roll_dice
 from table.rules.position import Position
 
 _START = np.array(Position.initial().board, dtype=np.int8)
@@ -56,11 +57,7 @@ def _collect(w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray, db:
         for i in range(26):
             board[i] = start[i]
         for turn in range(MAX_TURNS):
-            while True:
-                d1 = np.random.randint(1, 7)
-                d2 = np.random.randint(1, 7)
-                if turn > 0 or d1 != d2:
-                    break
+            d1, d2 = roll_dice(turn == 0)
             n, best = search.choose(w1, b1, w2, b2, db, board, d1, d2, 0, noise, 1, 0.0,
                                     hashes, boards, steps, nsteps, x, hidden, scratch,
                                     cand, probs, eqs, order)
