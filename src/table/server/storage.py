@@ -1,41 +1,128 @@
-"""Where rooms are kept: each game's settings, seats and action log.
+"""Where everything is kept: games and their logs, players, tables, clocks, points, chat.
 
-SQLite (the standard library's ``sqlite3``) by default, in a per-user data
-directory; PostgreSQL when given a ``postgresql://`` URL and psycopg is
-installed.  Both speak the same small ``Storage`` interface.
+SQLite by default, in a per-user data directory; PostgreSQL when given a
+``postgresql://`` URL (through psycopg 3: ``pip install 'table[postgres]'``).
+Both run the same schema (``table.server.schema``) through SQLAlchemy Core,
+and opening a database brings it to the newest schema with the Alembic
+migrations in ``table.server.migrations`` (a release-0.1.0 database included).
+
+Every method blocks until the database answers, so async code calls them in
+a worker thread (``await asyncio.to_thread(storage.append, ...)``); they are
+thread-safe: each call is one transaction on a pooled connection (calls to
+SQLite are taken one at a time), and a call that fails changes nothing.
+Methods that record a time take ``now`` (seconds since the epoch; default
+the current time) so tests can fix it.
 
 >>> s = open_storage(":memory:")
 >>> s.create("g1", {"mode": "local"}, {"token": "h"})
 >>> s.append("g1", 0, {"type": "roll"})
 >>> s.load("g1")
 ({'mode': 'local'}, {'token': 'h'}, [{'type': 'roll'}])
+>>> ana = s.create_player("Ana", "ana", "hash-of-anas-token")
+>>> s.add_ledger([Entry(ana.id, 20, "win:single", "g1")])
+>>> s.points(ana.id)
+20
+>>> s.close()
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
-import sqlite3
+import secrets
 import sys
 import threading
 import time
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
+
+import sqlalchemy as sa
+from alembic.util import CommandError
+from sqlalchemy import event
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.pool import StaticPool
 
 from table.errors import TableError
+from table.server import migrations
+from table.server import schema as t
+from table.server.ledger import Entry
 
 JSON = dict[str, Any]
 
+TableStatus = Literal["open", "playing", "finished", "abandoned"]
+TABLE_STATUSES: tuple[TableStatus, ...] = ("open", "playing", "finished", "abandoned")
+Channel = Literal["players", "spectators"]
+CHANNELS: tuple[Channel, ...] = ("players", "spectators")
+CHAT_MAX = 500
+"""The longest chat message, in characters."""
+
 
 class StorageError(TableError):
-    """A storage location that cannot be used, or a game that is not there."""
+    """A storage location that cannot be used, or something asked for that is not there."""
+
+
+class ConflictError(StorageError):
+    """Something that must be unique is taken already: a game id, a log place, a name, a seat."""
 
 
 class Storage(Protocol):
+    """What a room needs: a game's settings and seats, and its log, one entry at a time."""
+
     def create(self, game_id: str, config: JSON, seats: JSON) -> None: ...
     def append(self, game_id: str, seq: int, entry: JSON) -> None: ...
     def load(self, game_id: str) -> tuple[JSON, JSON, list[JSON]]: ...
     def close(self) -> None: ...
+
+
+@dataclass(frozen=True)
+class Player:
+    """A guest (or a bot) with a nickname; the device token's hash is not carried around."""
+
+    id: int
+    name: str
+    is_bot: bool
+    created: float
+    last_seen: float
+
+
+@dataclass(frozen=True)
+class OnlineTable:
+    """A table in the lobby; ``seats`` holds the player id in seat 0 and seat 1 (None: free)."""
+
+    id: str
+    game_id: str | None
+    creator: int
+    settings: JSON
+    status: TableStatus
+    invite: str | None
+    created: float
+    updated: float
+    seats: tuple[int | None, int | None]
+
+
+@dataclass(frozen=True)
+class LedgerLine:
+    """A stored ledger entry with its id and time."""
+
+    id: int
+    player_id: int
+    game_id: str | None
+    amount: int
+    reason: str
+    created: float
+
+
+@dataclass(frozen=True)
+class ChatMessage:
+    id: int
+    table_id: str
+    channel: Channel
+    player_id: int
+    text: str
+    created: float
 
 
 def default_path() -> Path:
@@ -49,99 +136,382 @@ def default_path() -> Path:
     return base / "table" / "games.sqlite3"
 
 
-_SCHEMA = (
-    "CREATE TABLE IF NOT EXISTS games (id TEXT PRIMARY KEY, created REAL NOT NULL,"
-    " config TEXT NOT NULL, seats TEXT NOT NULL)",
-    "CREATE TABLE IF NOT EXISTS actions (game_id TEXT NOT NULL REFERENCES games(id),"
-    " seq INTEGER NOT NULL, entry TEXT NOT NULL, PRIMARY KEY (game_id, seq))",
-)
+def _now(now: float | None) -> float:
+    return time.time() if now is None else now
 
 
-class _SqlStorage:
-    """The queries both databases share; subclasses open the connection."""
+def _new_id(result: sa.CursorResult[Any]) -> int:
+    key = result.inserted_primary_key
+    assert key is not None
+    return int(key[0])
 
-    _db: Any
-    _mark = "?"  # the driver's parameter placeholder
-    _integrity: type[Exception] = sqlite3.IntegrityError
 
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
+def _player(row: sa.Row[Any]) -> Player:
+    return Player(row.id, row.name, bool(row.is_bot), row.created, row.last_seen)
 
-    def _run(self, sql: str, args: tuple[Any, ...]) -> Any:
-        with self._lock:
-            return self._db.execute(sql.replace("?", self._mark), args)
 
-    def create(self, game_id: str, config: JSON, seats: JSON) -> None:
+def _line(row: sa.Row[Any]) -> LedgerLine:
+    return LedgerLine(row.id, row.player_id, row.game_id, row.amount, row.reason, row.created)
+
+
+def _message(row: sa.Row[Any]) -> ChatMessage:
+    return ChatMessage(row.id, row.table_id, row.channel, row.player_id, row.text, row.created)
+
+
+class SqlStorage:
+    """Storage in a database SQLAlchemy reaches; make one with :func:`open_storage`."""
+
+    def __init__(self, engine: sa.Engine, what: str) -> None:
+        self._engine = engine
+        # SQLite has one writer at a time anyway; taking calls in turn here avoids
+        # "database is locked" between this process's own threads (and lets a
+        # :memory: database share its single connection).
+        self._lock: contextlib.AbstractContextManager[Any] = (
+            threading.RLock() if engine.dialect.name == "sqlite" else contextlib.nullcontext())
         try:
-            self._run("INSERT INTO games VALUES (?, ?, ?, ?)",
-                      (game_id, time.time(), json.dumps(config), json.dumps(seats)))
-        except self._integrity as exc:
-            raise StorageError(f"a game {game_id!r} already exists") from exc
+            with self._lock, engine.begin() as conn:
+                migrations.upgrade(conn)
+        except (sa.exc.SQLAlchemyError, CommandError) as exc:
+            engine.dispose()
+            raise StorageError(f"cannot open the games database {what}: {exc}") from exc
 
-    def append(self, game_id: str, seq: int, entry: JSON) -> None:
+    @contextlib.contextmanager
+    def _tx(self, conflict: str = "") -> Iterator[sa.Connection]:
+        """One transaction; a broken uniqueness rule becomes ``ConflictError(conflict)``."""
         try:
-            self._run("INSERT INTO actions VALUES (?, ?, ?)", (game_id, seq, json.dumps(entry)))
-        except self._integrity as exc:
-            raise StorageError(f"game {game_id!r} already has log entry {seq}") from exc
-
-    def load(self, game_id: str) -> tuple[JSON, JSON, list[JSON]]:
-        row = self._run("SELECT config, seats FROM games WHERE id = ?", (game_id,)).fetchone()
-        if row is None:
-            raise StorageError(f"there is no game {game_id!r}")
-        rows = self._run("SELECT entry FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)).fetchall()
-        return json.loads(row[0]), json.loads(row[1]), [json.loads(r[0]) for r in rows]
+            with self._lock, self._engine.begin() as conn:
+                yield conn
+        except sa.exc.IntegrityError as exc:
+            raise ConflictError(conflict or f"the database refused a duplicate: {exc.orig}") from exc
+        except sa.exc.SQLAlchemyError as exc:
+            raise StorageError(f"the games database failed: {exc}") from exc
 
     def close(self) -> None:
-        with self._lock:
-            self._db.close()
+        """Close every connection (the storage is not used after this)."""
+        self._engine.dispose()
+
+    # Games -----------------------------------------------------------------
+
+    def create(self, game_id: str, config: JSON, seats: JSON, *, now: float | None = None) -> None:
+        """A new game with its settings and seats (the token hashes); its log is empty."""
+        when = _now(now)
+        with self._tx(f"a game {game_id!r} already exists") as conn:
+            conn.execute(t.games.insert().values(id=game_id, created=when, updated=when,
+                                                 config=json.dumps(config), seats=json.dumps(seats)))
+
+    def append(self, game_id: str, seq: int, entry: JSON, *, now: float | None = None) -> None:
+        """Log ``entry`` at place ``seq`` of the game's log (each place once)."""
+        with self._tx(f"game {game_id!r} already has log entry {seq}") as conn:
+            touched = conn.execute(t.games.update().where(t.games.c.id == game_id).values(updated=_now(now)))
+            if touched.rowcount == 0:
+                raise StorageError(f"there is no game {game_id!r}")
+            conn.execute(t.actions.insert().values(game_id=game_id, seq=seq, entry=json.dumps(entry)))
+
+    def load(self, game_id: str) -> tuple[JSON, JSON, list[JSON]]:
+        """A game's settings, seats and log (in order)."""
+        with self._tx() as conn:
+            row = conn.execute(sa.select(t.games.c.config, t.games.c.seats).where(t.games.c.id == game_id)).first()
+            if row is None:
+                raise StorageError(f"there is no game {game_id!r}")
+            entries = conn.execute(sa.select(t.actions.c.entry).where(t.actions.c.game_id == game_id)
+                                   .order_by(t.actions.c.seq)).scalars().all()
+        return json.loads(row.config), json.loads(row.seats), [json.loads(e) for e in entries]
+
+    def finish(self, game_id: str, *, now: float | None = None) -> None:
+        """Mark a game finished (it then no longer counts as idle)."""
+        when = _now(now)
+        with self._tx() as conn:
+            done = conn.execute(t.games.update().where(t.games.c.id == game_id).values(finished=when, updated=when))
+            if done.rowcount == 0:
+                raise StorageError(f"there is no game {game_id!r}")
+
+    def idle_games(self, before: float, limit: int = 100) -> list[str]:
+        """Unfinished games with nothing logged since ``before``, longest idle first."""
+        g = t.games.c
+        with self._tx() as conn:
+            return list(conn.execute(sa.select(g.id).where(g.finished.is_(None), g.updated < before)
+                                     .order_by(g.updated).limit(limit)).scalars())
+
+    # Players ---------------------------------------------------------------
+
+    def create_player(self, name: str, name_key: str, token_hash: str, *, is_bot: bool = False,
+                      now: float | None = None) -> Player:
+        """A new player; ``name_key`` (see ``players.name_key``) and ``token_hash`` must be new."""
+        when = _now(now)
+        with self._tx(f"the name {name!r} is taken") as conn:
+            if conn.execute(sa.select(t.players.c.id).where(t.players.c.token_hash == token_hash)).first():
+                raise ConflictError("this device already has a player")
+            new_id = _new_id(conn.execute(t.players.insert().values(
+                name=name, name_key=name_key, token_hash=token_hash, is_bot=is_bot,
+                created=when, last_seen=when)))
+        return Player(new_id, name, is_bot, when, when)
+
+    def _one_player(self, where: sa.ColumnElement[bool]) -> Player | None:
+        with self._tx() as conn:
+            row = conn.execute(sa.select(t.players).where(where)).first()
+        return None if row is None else _player(row)
+
+    def player(self, player_id: int) -> Player | None:
+        """The player with this id, if any."""
+        return self._one_player(t.players.c.id == player_id)
+
+    def player_by_token_hash(self, token_hash: str) -> Player | None:
+        """The player whose device token hashes to ``token_hash``, if any."""
+        return self._one_player(t.players.c.token_hash == token_hash)
+
+    def player_by_name_key(self, name_key: str) -> Player | None:
+        """The player whose folded name is ``name_key``, if any."""
+        return self._one_player(t.players.c.name_key == name_key)
+
+    def touch_player(self, player_id: int, *, now: float | None = None) -> None:
+        """Record that the player was seen at ``now``."""
+        with self._tx() as conn:
+            conn.execute(t.players.update().where(t.players.c.id == player_id).values(last_seen=_now(now)))
+
+    # Online tables ---------------------------------------------------------
+
+    def _table(self, conn: sa.Connection, where: sa.ColumnElement[bool]) -> OnlineTable | None:
+        found = self._tables(conn, sa.select(t.online_tables).where(where))
+        return found[0] if found else None
+
+    def _tables(self, conn: sa.Connection, query: sa.Select[Any]) -> list[OnlineTable]:
+        rows = conn.execute(query).all()
+        seats: dict[str, list[int | None]] = {r.id: [None, None] for r in rows}
+        if rows:
+            for s in conn.execute(sa.select(t.table_seats).where(t.table_seats.c.table_id.in_(list(seats)))):
+                seats[s.table_id][s.seat] = s.player_id
+        return [OnlineTable(r.id, r.game_id, r.creator, json.loads(r.settings), r.status, r.invite,
+                            r.created, r.updated, (seats[r.id][0], seats[r.id][1])) for r in rows]
+
+    def _must_table(self, conn: sa.Connection, table_id: str) -> OnlineTable:
+        table = self._table(conn, t.online_tables.c.id == table_id)
+        if table is None:
+            raise StorageError(f"there is no table {table_id!r}")
+        return table
+
+    def create_table(self, creator: int, settings: JSON, *, seat: int = 0,
+                     now: float | None = None) -> OnlineTable:
+        """An open table with ``creator`` in ``seat``; a private one (``settings["private"]``) gets an invite code."""
+        if seat not in (0, 1):
+            raise StorageError(f"a seat is 0 or 1, got {seat!r}")
+        when = _now(now)
+        table_id = secrets.token_urlsafe(9)
+        invite = secrets.token_urlsafe(6) if settings.get("private") else None
+        with self._tx(f"there is no player {creator!r}") as conn:
+            conn.execute(t.online_tables.insert().values(
+                id=table_id, creator=creator, settings=json.dumps(settings), status="open",
+                invite=invite, created=when, updated=when))
+            conn.execute(t.table_seats.insert().values(table_id=table_id, seat=seat, player_id=creator))
+        seats: tuple[int | None, int | None] = (creator, None) if seat == 0 else (None, creator)
+        return OnlineTable(table_id, None, creator, settings, "open", invite, when, when, seats)
+
+    def table(self, table_id: str) -> OnlineTable | None:
+        """The table with this id, if any."""
+        with self._tx() as conn:
+            return self._table(conn, t.online_tables.c.id == table_id)
+
+    def table_by_invite(self, invite: str) -> OnlineTable | None:
+        """The private table this invite code opens, if any."""
+        with self._tx() as conn:
+            return self._table(conn, t.online_tables.c.invite == invite)
+
+    def join_table(self, table_id: str, player_id: int, *, seat: int | None = None,
+                   now: float | None = None) -> OnlineTable:
+        """Seat ``player_id`` at an open table, in ``seat`` or the free one; return the table."""
+        with self._tx("that seat has just been taken") as conn:
+            table = self._must_table(conn, table_id)
+            if table.status != "open":
+                raise StorageError(f"table {table_id!r} is {table.status}, not open")
+            if player_id in table.seats:
+                raise ConflictError("you already sit at this table")
+            free = [i for i in (0, 1) if table.seats[i] is None]
+            if seat is None and free:
+                seat = free[0]
+            if seat not in free:
+                raise ConflictError("that seat is taken" if seat in (0, 1) else f"a seat is 0 or 1, got {seat!r}")
+            conn.execute(t.table_seats.insert().values(table_id=table_id, seat=seat, player_id=player_id))
+            conn.execute(t.online_tables.update().where(t.online_tables.c.id == table_id).values(updated=_now(now)))
+            return self._must_table(conn, table_id)
+
+    def leave_table(self, table_id: str, player_id: int, *, now: float | None = None) -> OnlineTable:
+        """Free the player's seat at a table that has not started; return the table."""
+        with self._tx() as conn:
+            table = self._must_table(conn, table_id)
+            if table.status != "open":
+                raise StorageError(f"table {table_id!r} is {table.status}: a seat is freed only before the game")
+            gone = conn.execute(t.table_seats.delete().where(t.table_seats.c.table_id == table_id,
+                                                             t.table_seats.c.player_id == player_id))
+            if gone.rowcount == 0:
+                raise StorageError("you do not sit at this table")
+            conn.execute(t.online_tables.update().where(t.online_tables.c.id == table_id).values(updated=_now(now)))
+            return self._must_table(conn, table_id)
+
+    def set_table_status(self, table_id: str, status: TableStatus, *, game_id: str | None = None,
+                         now: float | None = None) -> OnlineTable:
+        """Move a table to ``status``; ``game_id`` (when given) links the match being played there."""
+        if status not in TABLE_STATUSES:
+            raise StorageError(f"a table's status is one of {', '.join(TABLE_STATUSES)}, got {status!r}")
+        changes: dict[str, Any] = {"status": status, "updated": _now(now)}
+        if game_id is not None:
+            changes["game_id"] = game_id
+        with self._tx(f"there is no game {game_id!r}") as conn:
+            self._must_table(conn, table_id)
+            conn.execute(t.online_tables.update().where(t.online_tables.c.id == table_id).values(**changes))
+            return self._must_table(conn, table_id)
+
+    def list_tables(self, statuses: Sequence[TableStatus] = ("open", "playing"), *,
+                    private: bool = False, limit: int = 100) -> list[OnlineTable]:
+        """Tables in one of ``statuses``, newest first; private ones only when ``private``."""
+        c = t.online_tables.c
+        query = sa.select(t.online_tables).where(c.status.in_(list(statuses)))
+        if not private:
+            query = query.where(c.invite.is_(None))
+        with self._tx() as conn:
+            return self._tables(conn, query.order_by(c.created.desc(), c.id).limit(limit))
+
+    # Clocks ----------------------------------------------------------------
+
+    def save_clock(self, game_id: str, state: JSON, deadline: float | None) -> None:
+        """Keep a game's clock ``state`` and the time it runs out (None: not running)."""
+        values = {"game_id": game_id, "state": json.dumps(state), "deadline": deadline}
+        stmt: sa.Executable
+        if self._engine.dialect.name == "postgresql":
+            pg = postgresql.insert(t.clocks).values(**values)
+            stmt = pg.on_conflict_do_update(index_elements=[t.clocks.c.game_id],
+                                            set_={"state": pg.excluded.state, "deadline": pg.excluded.deadline})
+        else:
+            lite = sqlite.insert(t.clocks).values(**values)
+            stmt = lite.on_conflict_do_update(index_elements=[t.clocks.c.game_id],
+                                              set_={"state": lite.excluded.state, "deadline": lite.excluded.deadline})
+        with self._tx(f"there is no game {game_id!r}") as conn:
+            conn.execute(stmt)
+
+    def load_clock(self, game_id: str) -> tuple[JSON, float | None] | None:
+        """A game's clock state and deadline, or None if it has no clock."""
+        with self._tx() as conn:
+            row = conn.execute(sa.select(t.clocks).where(t.clocks.c.game_id == game_id)).first()
+        return None if row is None else (json.loads(row.state), row.deadline)
+
+    def expired_clocks(self, now: float, limit: int = 100) -> list[str]:
+        """Games whose clock ran out at or before ``now``, earliest first."""
+        c = t.clocks.c
+        with self._tx() as conn:
+            return list(conn.execute(sa.select(c.game_id).where(c.deadline <= now)
+                                     .order_by(c.deadline).limit(limit)).scalars())
+
+    # Ledger ----------------------------------------------------------------
+
+    def add_ledger(self, entries: Iterable[Entry], *, now: float | None = None) -> None:
+        """Post ``entries`` (all or none)."""
+        rows = [{"player_id": e.player_id, "game_id": e.game_id, "amount": e.amount,
+                 "reason": e.reason, "created": _now(now)} for e in entries]
+        if rows:
+            with self._tx("a ledger entry names a player or game that does not exist") as conn:
+                conn.execute(t.ledger.insert(), rows)
+
+    def points(self, player_id: int) -> int:
+        """The player's points: the sum of their ledger entries (0 with none)."""
+        return self.points_of([player_id])[player_id]
+
+    def points_of(self, player_ids: Iterable[int]) -> dict[int, int]:
+        """Points for each of ``player_ids``."""
+        ids = list(player_ids)
+        c = t.ledger.c
+        with self._tx() as conn:
+            sums = {row[0]: row[1] for row in conn.execute(
+                sa.select(c.player_id, sa.func.sum(c.amount)).where(c.player_id.in_(ids)).group_by(c.player_id))}
+        return {i: int(sums.get(i) or 0) for i in ids}
+
+    def ledger(self, *, player_id: int | None = None, game_id: str | None = None,
+               limit: int = 100) -> list[LedgerLine]:
+        """Ledger entries, newest first, of one player and/or one game."""
+        c = t.ledger.c
+        query = sa.select(t.ledger)
+        if player_id is not None:
+            query = query.where(c.player_id == player_id)
+        if game_id is not None:
+            query = query.where(c.game_id == game_id)
+        with self._tx() as conn:
+            return [_line(r) for r in conn.execute(query.order_by(c.id.desc()).limit(limit))]
+
+    # Chat ------------------------------------------------------------------
+
+    def add_chat(self, table_id: str, channel: Channel, player_id: int, text: str, *,
+                 now: float | None = None) -> ChatMessage:
+        """Keep a chat message said at a table, to the players or to the spectators."""
+        if channel not in CHANNELS:
+            raise StorageError(f"a chat channel is 'players' or 'spectators', got {channel!r}")
+        if not text.strip() or len(text) > CHAT_MAX:
+            raise StorageError(f"a chat message has 1 to {CHAT_MAX} characters")
+        when = _now(now)
+        with self._tx("there is no such table or player") as conn:
+            new_id = _new_id(conn.execute(t.chat.insert().values(table_id=table_id, channel=channel, player_id=player_id,
+                                                         text=text, created=when)))
+        return ChatMessage(new_id, table_id, channel, player_id, text, when)
+
+    def chat_messages(self, table_id: str, channel: Channel, *, after: int = 0,
+                      limit: int = 100) -> list[ChatMessage]:
+        """The latest ``limit`` messages of a channel with an id above ``after``, oldest first."""
+        c = t.chat.c
+        with self._tx() as conn:
+            rows = conn.execute(sa.select(t.chat).where(c.table_id == table_id, c.channel == channel, c.id > after)
+                                .order_by(c.id.desc()).limit(limit)).all()
+        return [_message(r) for r in reversed(rows)]
 
 
-class SQLiteStorage(_SqlStorage):
-    """Games in one SQLite file; every call is one short transaction."""
+def _sqlite_engine(path: str) -> sa.Engine:
+    if path == ":memory:":
+        # One connection, shared by every thread (the lock takes turns).
+        engine = sa.create_engine("sqlite://", poolclass=StaticPool, connect_args={"check_same_thread": False})
+    else:
+        engine = sa.create_engine(f"sqlite:///{path}", connect_args={"timeout": 30})
 
-    def __init__(self, path: str | Path) -> None:
-        super().__init__()
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        try:
-            self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=NORMAL")
-            for stmt in _SCHEMA:
-                self._db.execute(stmt)
-        except sqlite3.Error as exc:
-            raise StorageError(f"cannot open the games database {str(path)!r}: {exc}") from exc
+    @event.listens_for(engine, "connect")
+    def _connect(dbapi_connection: Any, _record: Any) -> None:
+        # The driver's own transaction handling would not start one before a
+        # SELECT; turn it off and BEGIN in "begin" below, as SQLAlchemy advises.
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON"):
+            cursor.execute(f"PRAGMA {pragma}")
+        cursor.close()
 
+    @event.listens_for(engine, "begin")
+    def _begin(conn: sa.Connection) -> None:
+        conn.exec_driver_sql("BEGIN IMMEDIATE")
 
-class PostgresStorage(_SqlStorage):  # pragma: no cover - runs only where a PostgreSQL server is given
-    """The same tables in PostgreSQL, through psycopg (optional dependency)."""
-
-    _mark = "%s"
-
-    def __init__(self, url: str) -> None:
-        super().__init__()
-        try:
-            import psycopg  # type: ignore[import-not-found,unused-ignore]
-        except ImportError as exc:
-            raise StorageError("a PostgreSQL URL needs psycopg: pip install 'table[postgres]'") from exc
-        self._integrity = psycopg.IntegrityError
-        try:
-            self._db = psycopg.connect(url, autocommit=True)
-            for stmt in _SCHEMA:
-                self._db.execute(stmt.replace("REAL", "DOUBLE PRECISION"))
-        except psycopg.Error as exc:
-            raise StorageError(f"cannot open the PostgreSQL database: {exc}") from exc
+    return engine
 
 
-def open_storage(where: str | Path | None = None) -> Storage:
-    """Storage at ``where``: a file path, ``:memory:``, a ``sqlite:///path`` or ``postgresql://`` URL."""
+def _postgres_engine(url: str) -> sa.Engine:
+    scheme, rest = url.split("://", 1)
+    if scheme not in ("postgresql", "postgres", "postgresql+psycopg"):
+        raise StorageError(f"unsupported database URL {url!r}: PostgreSQL is reached with postgresql://")
+    try:
+        return sa.create_engine(f"postgresql+psycopg://{rest}", pool_pre_ping=True)
+    except ImportError as exc:
+        raise StorageError("a PostgreSQL URL needs psycopg: pip install 'table[postgres]'") from exc
+
+
+def open_storage(where: str | Path | None = None) -> SqlStorage:
+    """Storage at ``where``: a file path, ``:memory:``, a ``sqlite:///path`` or ``postgresql://`` URL.
+
+    With no ``where``, the per-user file :func:`default_path`, whose folder is
+    made if needed; any other file must be in a folder that exists.
+    """
     if where is None:
-        return SQLiteStorage(default_path())
+        path = default_path()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return SqlStorage(_sqlite_engine(str(path)), repr(str(path)))
     text = str(where)
-    if text.startswith(("postgresql://", "postgres://")):
-        return PostgresStorage(text)
+    if text.startswith(("postgresql://", "postgres://", "postgresql+psycopg://")):
+        return SqlStorage(_postgres_engine(text), "(PostgreSQL)")
     if text.startswith("sqlite:///"):
         text = text[len("sqlite:///"):]
     elif "://" in text:
         raise StorageError(f"unsupported database URL {text!r}: use a file path, sqlite:/// or postgresql://")
-    return SQLiteStorage(text)
+    if text != ":memory:":
+        folder = Path(text).parent
+        if not folder.is_dir():
+            raise StorageError(f"cannot open the games database {text!r}: the folder {str(folder)!r} does not exist")
+    return SqlStorage(_sqlite_engine(text), repr(text))

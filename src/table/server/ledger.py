@@ -1,0 +1,75 @@
+"""The points ledger's amounts: what each finished online game is worth.
+
+Pure functions; storage keeps the entries (``Storage.add_ledger``) and a
+player's points are always the sum of their entries, never a counter.
+
+For a game that ends on the board (or by a dropped double or an accepted
+resignation) the winner gets +20 / +40 / +60 and the loser -10 / -20 / -30
+for a single game, gammon or backgammon, times the cube's value.  A player
+who leaves the table or whose time runs out gets -100, and the opponent,
+who ends the game there, gets 0.
+
+>>> from table.match.state import GameResult
+>>> for e in game_entries(GameResult(winner=1, points=4, level=2, cube=2, how="checkers"), (7, 9), "g1"):
+...     print(e.player_id, e.amount, e.reason)
+9 80 win:gammon
+7 -40 loss:gammon
+>>> [(e.player_id, e.amount, e.reason) for e in forfeit_entries(7, 9, "g1", "timeout")]
+[(7, -100, 'timeout'), (9, 0, 'opponent-timeout')]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from table.errors import TableError
+from table.match.state import GameResult
+
+WIN = {1: 20, 2: 40, 3: 60}
+"""Points for winning a single game, a gammon, a backgammon (times the cube)."""
+LOSS = {1: -10, 2: -20, 3: -30}
+"""Points for losing one (times the cube)."""
+FORFEIT = -100
+"""Points for leaving the table or running out of time; the opponent gets 0."""
+LEVELS = {1: "single", 2: "gammon", 3: "backgammon"}
+
+Forfeit = Literal["left", "timeout"]
+
+
+class LedgerError(TableError):
+    """A result that cannot be turned into ledger entries."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of the ledger: ``amount`` points to ``player_id`` for ``reason``."""
+
+    player_id: int
+    amount: int
+    reason: str
+    game_id: str | None = None
+
+
+def game_entries(result: GameResult, players: tuple[int, int], game_id: str) -> list[Entry]:
+    """The winner's and the loser's entries for a game that ended with ``result``.
+
+    ``players`` are the player ids in seats 0 and 1; ``result.winner`` is a seat.
+    """
+    if result.level not in WIN:
+        raise LedgerError(f"a game is won by 1, 2 or 3 levels (single, gammon, backgammon), got {result.level!r}")
+    if result.cube < 1 or result.cube & (result.cube - 1):
+        raise LedgerError(f"the cube's value is a power of two, got {result.cube!r}")
+    if result.winner not in (0, 1):
+        raise LedgerError(f"the winner is seat 0 or 1, got {result.winner!r}")
+    name = LEVELS[result.level]
+    winner, loser = players[result.winner], players[1 - result.winner]
+    return [Entry(winner, WIN[result.level] * result.cube, f"win:{name}", game_id),
+            Entry(loser, LOSS[result.level] * result.cube, f"loss:{name}", game_id)]
+
+
+def forfeit_entries(loser: int, opponent: int, game_id: str, why: Forfeit) -> list[Entry]:
+    """Entries when player ``loser`` leaves (``"left"``) or runs out of time (``"timeout"``)."""
+    if why not in ("left", "timeout"):
+        raise LedgerError(f"a game is forfeited by leaving ('left') or on time ('timeout'), got {why!r}")
+    return [Entry(loser, FORFEIT, why, game_id), Entry(opponent, 0, f"opponent-{why}", game_id)]
