@@ -325,10 +325,14 @@ class SqlStorage:
             if player_id in table.seats:
                 raise ConflictError("you already sit at this table")
             free = [i for i in (0, 1) if table.seats[i] is None]
-            if seat is None and free:
+            if not free:
+                raise ConflictError("the table is full")
+            if seat is None:
                 seat = free[0]
+            if seat not in (0, 1):
+                raise StorageError(f"a seat is 0 or 1, got {seat!r}")
             if seat not in free:
-                raise ConflictError("that seat is taken" if seat in (0, 1) else f"a seat is 0 or 1, got {seat!r}")
+                raise ConflictError("that seat is taken")
             conn.execute(t.table_seats.insert().values(table_id=table_id, seat=seat, player_id=player_id))
             conn.execute(t.online_tables.update().where(t.online_tables.c.id == table_id).values(updated=_now(now)))
             return self._must_table(conn, table_id)

@@ -1,0 +1,161 @@
+"""Storage of online play: players, tables and seats, clocks, the ledger and chat, on both databases."""
+
+from __future__ import annotations
+
+import pytest
+
+from table.server.ledger import Entry
+from table.server.storage import CHAT_MAX, ConflictError, StorageError
+
+from tests.server.storage_fixtures import storage, where  # noqa: F401 - fixtures
+
+
+@pytest.fixture
+def ana(storage):
+    return storage.create_player("Ana", "ana", "hash-a", now=1000.0)
+
+
+@pytest.fixture
+def ion(storage):
+    return storage.create_player("Ion", "ion", "hash-i", now=1001.0)
+
+
+def test_players_are_found_by_id_token_hash_and_name_key(storage, ana):
+    assert (ana.name, ana.is_bot, ana.created, ana.last_seen) == ("Ana", False, 1000.0, 1000.0)
+    assert storage.player(ana.id) == ana
+    assert storage.player_by_token_hash("hash-a") == ana
+    assert storage.player_by_name_key("ana") == ana
+    assert storage.player_by_token_hash("hash-x") is None and storage.player_by_name_key("x") is None
+    assert storage.player(ana.id + 1000) is None
+    storage.touch_player(ana.id, now=2000.0)
+    assert storage.player(ana.id).last_seen == 2000.0
+    bot = storage.create_player("Calculatorul", "calculatorul", "bot-hash", is_bot=True)
+    assert storage.player(bot.id).is_bot and bot.id != ana.id
+
+
+def test_a_name_and_a_device_belong_to_one_player(storage, ana):
+    with pytest.raises(ConflictError, match="name 'ANA' is taken"):
+        storage.create_player("ANA", "ana", "hash-b")
+    with pytest.raises(ConflictError, match="device already has a player"):
+        storage.create_player("Bob", "bob", "hash-a")
+    assert storage.player_by_name_key("bob") is None
+
+
+def test_a_public_table_fills_up_and_starts(storage, ana, ion):
+    table = storage.create_table(ana.id, {"length": 3, "private": False}, now=10.0)
+    assert (table.status, table.seats, table.invite, table.creator) == ("open", (ana.id, None), None, ana.id)
+    assert storage.table(table.id) == table
+    joined = storage.join_table(table.id, ion.id, now=11.0)
+    assert joined.seats == (ana.id, ion.id) and joined.updated == 11.0
+    storage.create(gid := "match-1", {}, {})
+    playing = storage.set_table_status(table.id, "playing", game_id=gid, now=12.0)
+    assert (playing.status, playing.game_id, playing.settings) == ("playing", gid, {"length": 3, "private": False})
+    assert storage.table(table.id) == playing
+
+
+def test_joining_refusals(storage, ana, ion):
+    table = storage.create_table(ana.id, {}, seat=1)
+    assert table.seats == (None, ana.id)
+    with pytest.raises(ConflictError, match="already sit"):
+        storage.join_table(table.id, ana.id)
+    with pytest.raises(ConflictError, match="seat is taken"):
+        storage.join_table(table.id, ion.id, seat=1)
+    with pytest.raises(StorageError, match="0 or 1"):
+        storage.join_table(table.id, ion.id, seat=2)
+    with pytest.raises(StorageError, match="no table"):
+        storage.join_table("nope", ion.id)
+    third = storage.create_player("Eva", "eva", "hash-e")
+    storage.join_table(table.id, ion.id)
+    with pytest.raises(ConflictError, match="table is full"):
+        storage.join_table(table.id, third.id)
+    storage.set_table_status(table.id, "abandoned")
+    with pytest.raises(StorageError, match="abandoned, not open"):
+        storage.join_table(table.id, third.id)
+    with pytest.raises(StorageError, match="freed only before the game"):
+        storage.leave_table(table.id, ion.id)
+    with pytest.raises(StorageError, match="status is one of"):
+        storage.set_table_status(table.id, "closed")
+    with pytest.raises(StorageError, match="no player"):
+        storage.create_table(ana.id + ion.id + third.id, {})
+
+
+def test_leaving_an_open_table_frees_the_seat(storage, ana, ion):
+    table = storage.create_table(ana.id, {})
+    storage.join_table(table.id, ion.id)
+    assert storage.leave_table(table.id, ion.id).seats == (ana.id, None)
+    with pytest.raises(StorageError, match="do not sit"):
+        storage.leave_table(table.id, ion.id)
+    assert storage.join_table(table.id, ion.id, seat=1).seats == (ana.id, ion.id)
+
+
+def test_the_lobby_lists_public_tables_newest_first(storage, ana, ion):
+    old = storage.create_table(ana.id, {}, now=1.0)
+    new = storage.create_table(ion.id, {}, now=2.0)
+    secret = storage.create_table(ana.id, {"private": True}, now=3.0)
+    assert secret.invite and len(secret.invite) >= 8
+    assert [t.id for t in storage.list_tables()] == [new.id, old.id]
+    assert [t.id for t in storage.list_tables(private=True)] == [secret.id, new.id, old.id]
+    assert [t.id for t in storage.list_tables(limit=1)] == [new.id]
+    storage.set_table_status(old.id, "finished")
+    assert [t.id for t in storage.list_tables(["finished"])] == [old.id]
+    assert [t.id for t in storage.list_tables(["open"])] == [new.id]
+    assert storage.table_by_invite(secret.invite) == storage.table(secret.id)
+    assert storage.table_by_invite("wrong") is None
+
+
+def test_clocks_are_kept_and_found_when_they_run_out(storage):
+    for gid in ("a", "b", "c"):
+        storage.create(gid, {}, {})
+    storage.save_clock("a", {"reserve": [20.0, 20.0]}, 100.0)
+    storage.save_clock("b", {"reserve": [5.0, 5.0]}, 50.0)
+    storage.save_clock("c", {"stopped": True}, None)
+    assert storage.load_clock("a") == ({"reserve": [20.0, 20.0]}, 100.0)
+    assert storage.load_clock("c") == ({"stopped": True}, None)
+    assert storage.load_clock("none") is None
+    assert storage.expired_clocks(now=49.9) == []
+    assert storage.expired_clocks(now=100.0) == ["b", "a"]
+    storage.save_clock("b", {"reserve": [4.0, 5.0]}, 150.0)  # the same row, replaced
+    assert storage.load_clock("b") == ({"reserve": [4.0, 5.0]}, 150.0)
+    assert storage.expired_clocks(now=120.0) == ["a"]
+    with pytest.raises(StorageError, match="no game"):
+        storage.save_clock("missing", {}, 1.0)
+
+
+def test_points_are_the_sum_of_the_ledger(storage, ana, ion):
+    storage.create("g", {}, {})
+    storage.add_ledger([Entry(ana.id, 40, "win:gammon", "g"), Entry(ion.id, -20, "loss:gammon", "g")], now=5.0)
+    storage.add_ledger([Entry(ana.id, -100, "left", "g"), Entry(ion.id, 0, "opponent-left", "g")], now=6.0)
+    storage.add_ledger([])
+    assert storage.points(ana.id) == -60 and storage.points(ion.id) == -20
+    assert storage.points_of([ana.id, ion.id, 999]) == {ana.id: -60, ion.id: -20, 999: 0}
+    lines = storage.ledger(player_id=ana.id)
+    assert [(x.amount, x.reason, x.game_id, x.created) for x in lines] == [(-100, "left", "g", 6.0),
+                                                                          (40, "win:gammon", "g", 5.0)]
+    assert len(storage.ledger(game_id="g")) == 4 and len(storage.ledger(limit=3)) == 3
+
+
+def test_ledger_entries_are_posted_all_or_none(storage, ana):
+    with pytest.raises(StorageError, match="does not exist"):
+        storage.add_ledger([Entry(ana.id, 20, "win:single"), Entry(ana.id + 999, -10, "loss:single")])
+    assert storage.ledger(player_id=ana.id) == [] and storage.points(ana.id) == 0
+
+
+def test_chat_keeps_the_two_channels_apart(storage, ana, ion):
+    table = storage.create_table(ana.id, {})
+    first = storage.add_chat(table.id, "players", ana.id, "Salut!", now=1.0)
+    storage.add_chat(table.id, "spectators", ion.id, "Hai Ana", now=2.0)
+    third = storage.add_chat(table.id, "players", ion.id, "Noroc", now=3.0)
+    said = storage.chat_messages(table.id, "players")
+    assert [(m.player_id, m.text, m.created) for m in said] == [(ana.id, "Salut!", 1.0), (ion.id, "Noroc", 3.0)]
+    assert [m.text for m in storage.chat_messages(table.id, "spectators")] == ["Hai Ana"]
+    assert storage.chat_messages(table.id, "players", after=first.id) == [third]
+    assert storage.chat_messages(table.id, "players", limit=1) == [third]  # the latest ones
+
+
+@pytest.mark.parametrize(("channel", "text", "why"), [
+    ("everyone", "hi", "channel"), ("players", "   ", "1 to"), ("players", "x" * (CHAT_MAX + 1), "1 to")])
+def test_chat_refusals(storage, ana, channel, text, why):
+    table = storage.create_table(ana.id, {})
+    with pytest.raises(StorageError, match=why):
+        storage.add_chat(table.id, channel, ana.id, text)
+    assert storage.chat_messages(table.id, "players") == []
