@@ -140,6 +140,11 @@ def _now(now: float | None) -> float:
     return time.time() if now is None else now
 
 
+def _reason(exc: Exception) -> str:
+    """The driver's own words when there are some (SQLAlchemy's wrapper adds a link and the SQL)."""
+    return str(getattr(exc, "orig", None) or exc).strip()
+
+
 def _new_id(result: sa.CursorResult[Any]) -> int:
     key = result.inserted_primary_key
     assert key is not None
@@ -158,6 +163,11 @@ def _message(row: sa.Row[Any]) -> ChatMessage:
     return ChatMessage(row.id, row.table_id, row.channel, row.player_id, row.text, row.created)
 
 
+# The statements of every move, built once: building them costs more than running them.
+_TOUCH_GAME = t.games.update().where(t.games.c.id == sa.bindparam("gid")).values(updated=sa.bindparam("now"))
+_INSERT_ACTION = t.actions.insert()
+
+
 class SqlStorage:
     """Storage in a database SQLAlchemy reaches; make one with :func:`open_storage`."""
 
@@ -173,7 +183,7 @@ class SqlStorage:
                 migrations.upgrade(conn)
         except (sa.exc.SQLAlchemyError, CommandError) as exc:
             engine.dispose()
-            raise StorageError(f"cannot open the games database {what}: {exc}") from exc
+            raise StorageError(f"cannot open the games database {what}: {_reason(exc)}") from exc
 
     @contextlib.contextmanager
     def _tx(self, conflict: str = "") -> Iterator[sa.Connection]:
@@ -182,9 +192,9 @@ class SqlStorage:
             with self._lock, self._engine.begin() as conn:
                 yield conn
         except sa.exc.IntegrityError as exc:
-            raise ConflictError(conflict or f"the database refused a duplicate: {exc.orig}") from exc
+            raise ConflictError(conflict or f"the database refused a duplicate: {_reason(exc)}") from exc
         except sa.exc.SQLAlchemyError as exc:
-            raise StorageError(f"the games database failed: {exc}") from exc
+            raise StorageError(f"the games database failed: {_reason(exc)}") from exc
 
     def close(self) -> None:
         """Close every connection (the storage is not used after this)."""
@@ -202,10 +212,10 @@ class SqlStorage:
     def append(self, game_id: str, seq: int, entry: JSON, *, now: float | None = None) -> None:
         """Log ``entry`` at place ``seq`` of the game's log (each place once)."""
         with self._tx(f"game {game_id!r} already has log entry {seq}") as conn:
-            touched = conn.execute(t.games.update().where(t.games.c.id == game_id).values(updated=_now(now)))
+            touched = conn.execute(_TOUCH_GAME, {"gid": game_id, "now": _now(now)})
             if touched.rowcount == 0:
                 raise StorageError(f"there is no game {game_id!r}")
-            conn.execute(t.actions.insert().values(game_id=game_id, seq=seq, entry=json.dumps(entry)))
+            conn.execute(_INSERT_ACTION, {"game_id": game_id, "seq": seq, "entry": json.dumps(entry)})
 
     def load(self, game_id: str) -> tuple[JSON, JSON, list[JSON]]:
         """A game's settings, seats and log (in order)."""
