@@ -143,3 +143,27 @@ def test_upgrading_step_by_step_is_the_same_as_at_once(tmp_path):
         diffs = schema_differences(conn)
     engine.dispose()
     assert diffs == []
+
+
+def test_servers_opening_a_new_database_together_take_turns(where):
+    import threading
+
+    opened, errors = [], []
+
+    def open_it() -> None:
+        try:
+            opened.append(open_storage(where))
+        except Exception as exc:  # pragma: no cover - reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=open_it) for _ in range(4)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert errors == [] and len(opened) == 4
+    opened[0].create("g", {}, {})
+    opened[3].append("g", 0, {"type": "roll"})
+    assert opened[1].load("g")[2] == [{"type": "roll"}]
+    for s in opened:
+        s.close()

@@ -22,6 +22,7 @@ from alembic.config import Config
 from alembic.script import ScriptDirectory
 
 FIRST = "0001"
+_LOCK = int.from_bytes(b"table")  # any fixed number: the PostgreSQL lock the upgrade holds
 
 
 def config(connection: sa.Connection | None = None) -> Config:
@@ -42,6 +43,9 @@ def head() -> str:
 def upgrade(connection: sa.Connection, target: str = "head") -> None:
     """Bring the database on ``connection`` to ``target``, stamping a release-0.1.0 one first."""
     cfg = config(connection)
+    if connection.dialect.name == "postgresql":
+        # Servers starting together take turns (SQLite's BEGIN IMMEDIATE does the same there).
+        connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_LOCK})")
     inspector = sa.inspect(connection)
     if inspector.has_table("games") and not inspector.has_table("alembic_version"):
         command.stamp(cfg, FIRST)
