@@ -134,6 +134,17 @@ def test_points_are_the_sum_of_the_ledger(storage, ana, ion):
     assert len(storage.ledger(game_id="g")) == 4 and len(storage.ledger(limit=3)) == 3
 
 
+def test_the_leaderboard_sums_points_and_leaves_bots_out(storage, ana, ion):
+    eva = storage.create_player("Eva", "eva", "hash-e")
+    bot = storage.create_player("Calculatorul", "calculatorul", "hash-bot", is_bot=True)
+    storage.add_ledger([Entry(ana.id, 20, "win:single"), Entry(ion.id, -10, "loss:single"),
+                        Entry(ion.id, 60, "win:backgammon"), Entry(bot.id, 500, "win:gammon"),
+                        Entry(eva.id, 20, "win:single"), Entry(eva.id, 30, "win:single")])
+    board = [(p.name, points) for p, points in storage.leaderboard()]
+    assert board == [("Eva", 50), ("Ion", 50), ("Ana", 20)]  # ties by name
+    assert [p.name for p, _ in storage.leaderboard(limit=1)] == ["Eva"]
+
+
 def test_ledger_entries_are_posted_all_or_none(storage, ana):
     with pytest.raises(StorageError, match="does not exist"):
         storage.add_ledger([Entry(ana.id, 20, "win:single"), Entry(ana.id + 999, -10, "loss:single")])

@@ -436,6 +436,15 @@ class SqlStorage:
                 sa.select(c.player_id, sa.func.sum(c.amount)).where(c.player_id.in_(ids)).group_by(c.player_id))}
         return {i: int(sums.get(i) or 0) for i in ids}
 
+    def leaderboard(self, limit: int = 20) -> list[tuple[Player, int]]:
+        """The people with the most points (bots left out), most first; ties by name."""
+        total = sa.func.sum(t.ledger.c.amount).label("total")
+        query = (sa.select(t.players, total).join(t.ledger, t.ledger.c.player_id == t.players.c.id)
+                 .where(t.players.c.is_bot.is_(False)).group_by(t.players.c.id)
+                 .order_by(total.desc(), t.players.c.name_key).limit(limit))
+        with self._tx() as conn:
+            return [(_player(row), int(row.total)) for row in conn.execute(query)]
+
     def ledger(self, *, player_id: int | None = None, game_id: str | None = None,
                limit: int = 100) -> list[LedgerLine]:
         """Ledger entries, newest first, of one player and/or one game."""
