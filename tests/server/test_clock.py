@@ -82,6 +82,7 @@ def test_misuse_is_refused():
     {"preset": "rapid", "delay": 8, "reserve": [1, float("nan")], "running": None, "started": 0},
     {"preset": "rapid", "delay": 8, "reserve": [1, 1], "running": 2, "started": 0},
     {"preset": "rapid", "delay": 8, "reserve": [1, 1], "running": True, "started": 0},
+    {"preset": "rapid", "delay": 8, "reserve": [1, 1], "running": 0.0, "started": 0},
     {"preset": "rapid", "delay": 8, "reserve": [1, 1], "running": None, "started": 0, "x": 1},
 ])
 def test_bad_saved_clocks_are_refused(bad):

@@ -147,7 +147,7 @@ class Clock:
         if (not isinstance(reserve, list) or len(reserve) != 2
                 or not all(_seconds(x) for x in (delay, started, *reserve))):
             raise ClockError("a saved clock's delay, reserve and start are numbers of seconds, 0 or more")
-        if running not in (None, 0, 1) or isinstance(running, bool):
+        if not (running is None or (type(running) is int and running in (0, 1))):
             raise ClockError(f"a saved clock runs for seat 0, 1 or none, got {running!r}")
         return cls(preset, float(delay), (float(reserve[0]), float(reserve[1])), running, float(started))
 

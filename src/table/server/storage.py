@@ -117,6 +117,8 @@ class LedgerLine:
 
 @dataclass(frozen=True)
 class ChatMessage:
+    """A chat message kept at a table; ``id`` grows with every message (use it to page)."""
+
     id: int
     table_id: str
     channel: Channel
