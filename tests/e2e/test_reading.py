@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from tests.e2e.e2e_helpers import (click_loc, loc_of, new_game, open_app, play_by_clicks, start_easy_game,
                                    version, wait_my_move)
 
@@ -38,12 +40,23 @@ def chains(arrows: list[tuple[str, str]]) -> set[tuple[str, str]]:
     return ends
 
 
-def test_the_computers_move_is_written_and_drawn_from_my_side(desktop):
+@pytest.mark.parametrize("mode", ["computer", "local"])
+def test_the_last_move_is_written_and_drawn_from_the_side_shown(desktop, mode):
     page = desktop
     open_app(page)
-    # Black: its numbering is the mirror of the server's, which is where the old text went wrong.
-    new_game(page, mode="computer", level="easy", cube=False, seat=1)
-    computer_has_moved(page)
+    if mode == "computer":
+        # Black: its numbering is the mirror of the server's, which is where the old text went wrong.
+        new_game(page, mode="computer", level="easy", cube=False, seat=1)
+        computer_has_moved(page)
+    else:
+        # Two players on one device: the board is numbered from the side of the one to move, so
+        # the move just made is written from the other player's side.
+        new_game(page, mode="local", cube=False)
+        wait_my_move(page)
+        play_by_clicks(page)
+        page.click("#controls [data-act=confirm]")
+        page.wait_for_selector("#board .arrow")
+    mover = page.evaluate("window.__table.last().seat")
     m = LAST_MOVE.search(page.locator("#last").inner_text())
     assert m, page.locator("#last").inner_text()
     high, low, play = int(m.group(1)), int(m.group(2)), m.group(3)
@@ -54,11 +67,11 @@ def test_the_computers_move_is_written_and_drawn_from_my_side(desktop):
         points = re.sub(r"\(\d\)$", "", word).replace("*", "").split("/")
         words.add((points[0].replace("bara", "bar"), points[-1].replace("afară", "off")))
     assert words == chains([tuple(a) for a in arrows])
-    # Each arrow ends on a point that now holds a white checker, and that point bears the
-    # number the text says (the board's numbers are mine).
+    # Each arrow ends on a point that now holds one of the mover's checkers, and that point bears
+    # the number the text says (the numbers on the board are those of the side shown).
     for _, to in arrows:
         if to != "off":
-            assert page.locator(f"#board .pt[data-num='{to}'] .ck.c0").count() >= 1, to
+            assert page.locator(f"#board .pt[data-num='{to}'] .ck.c{mover}").count() >= 1, to
     # The computer's dice lie beside its move.
     label = page.locator("#board .lastdice").get_attribute("aria-label")
     assert sorted(int(x) for x in re.findall(r"\d", label)) == sorted([high, low])
@@ -70,6 +83,7 @@ def test_hits_are_marked_on_the_board(desktop):
     new_game(page, mode="computer", level="easy", cube=False, seat=1)
     for _ in range(12):
         computer_has_moved(page)
+        assert page.locator("#board .hitmark").count() == page.locator("#board .arrow[data-hit='1']").count()
         text = page.locator("#last").inner_text()
         if "*" in text:
             hits = page.locator("#board .arrow[data-hit='1']").count()
@@ -81,8 +95,7 @@ def test_hits_are_marked_on_the_board(desktop):
         page.wait_for_function(f"window.__table.version() >= {v + 3} || window.__table.phase() === 'game_over'")
         if page.evaluate("window.__table.phase()") == "game_over":
             break
-    # No hit in these games (the dice are seeded, so this does not change from run to run).
-    assert page.locator("#board .hitmark").count() == 0
+    raise AssertionError("the computer hit nothing in twelve moves")
 
 
 def test_destinations_are_checker_sized_and_uncovered(desktop, phone):
@@ -237,3 +250,17 @@ def test_dark_theme_setting(desktop):
     page.reload()
     page.wait_for_selector("body[data-ready='1']")
     assert page.evaluate("document.documentElement.dataset.theme") == "light"
+
+
+@pytest.mark.parametrize("on", [False, True])
+def test_sounds_only_when_turned_on(desktop, on):
+    page = desktop
+    # Count the audio contexts the page makes: none unless the player turned sounds on.
+    page.add_init_script("""window.__audio = 0; const A = window.AudioContext;
+        window.AudioContext = class extends A { constructor(...a) { super(...a); window.__audio++; } };""")
+    page.add_init_script(f"localStorage.setItem('table.settings', JSON.stringify({{sounds: {str(on).lower()}}}))")
+    start_easy_game(page)
+    click_loc(page, loc_of(page, "#board .ck.movable"))
+    click_loc(page, loc_of(page, "#board .target, #board .trayrect.lit"))
+    page.wait_for_function("!document.querySelector('#controls [data-act=undo]').disabled")
+    assert (page.evaluate("window.__audio") > 0) == on

@@ -321,15 +321,15 @@ function draw() {
   if (v.result) showResult(msg);
 }
 
-// What happened: the other side's last move (from the reader's side), a pass, a double answered.
+// What happened: the last move (numbered from the reader's side), a pass, a double answered.
 function lastText(msg) {
   const v = msg.view, last = v.last;
   const parts = [];
   if (app.sticky && app.sticky !== app.notice) parts.push(app.sticky);
   if (app.notice) parts.push(app.notice);
-  if (last && last.steps.length && !isYou(msg, last.seat)) {
+  if (last && last.steps.length) {
     const play = playText(last.text ? last.text[numbersFor(msg)] : last.play, { bar: t("note_bar"), off: t("note_off") });
-    parts.push(t("last_move", { name: playerName(msg, last.seat), d: diceText(last.dice), play }));
+    parts.push(tn("last_move", msg, last.seat, { name: playerName(msg, last.seat), d: diceText(last.dice), play }));
   }
   if (app.cubeNote) parts.push(app.cubeNote);
   return parts.join(" ");
@@ -615,7 +615,7 @@ async function init() {
   }
   // A read-only peek for tests and curious players: the version the page shows.
   window.__table = { version: () => (app.msg ? app.msg.version : -1), phase: () => (app.msg ? app.msg.view.phase : null),
-    dice: () => (app.msg ? app.msg.view.dice : null) };
+    dice: () => (app.msg ? app.msg.view.dice : null), last: () => (app.msg ? app.msg.view.last : null) };
   document.body.dataset.ready = "1";
 }
 
