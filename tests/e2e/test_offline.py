@@ -38,7 +38,7 @@ class Server:
         self.thread.join(10)
 
 
-def test_reloading_while_the_server_is_down_says_so_and_shows_no_controls(browser, tmp_path):
+def test_reloading_while_the_server_is_down_says_so_and_shows_no_controls(browser, tmp_path, artifacts):
     from table.server.storage import open_storage
 
     storage = open_storage(tmp_path / "games.sqlite3")
@@ -61,6 +61,7 @@ def test_reloading_while_the_server_is_down_says_so_and_shows_no_controls(browse
         assert page.locator("#play").is_hidden()
         assert page.locator("#controls button:visible").count() == 0
         assert page.locator("#board").evaluate("e => e.childElementCount") == 0
+        page.screenshot(path=str(artifacts / "server-down-phone.png"))
         # The server is back: one tap and the game is there again.
         server.start()
         page.click("#btn-retry")

@@ -137,7 +137,7 @@ def test_pip_counts_follow_the_checkers_before_confirming(desktop):
     assert n_before - n_after == abs(src - target) and version(page) == v
 
 
-def test_a_refusal_passes_without_erasing_the_computers_move(desktop):
+def test_a_refusal_passes_without_erasing_the_computers_move(desktop, artifacts):
     page = desktop
     open_app(page)
     new_game(page, mode="computer", level="easy", cube=False)
@@ -152,12 +152,13 @@ def test_a_refusal_passes_without_erasing_the_computers_move(desktop):
     click_loc(page, empty)
     page.wait_for_selector("#toast:visible")
     assert "nu poți muta" in page.locator("#toast").inner_text()
+    page.screenshot(path=str(artifacts / "refusal-desktop.png"))
     assert page.locator("#last").inner_text() == last
     page.wait_for_selector("#toast", state="hidden", timeout=6000)
     assert page.locator("#last").inner_text() == last
 
 
-def test_a_spectator_is_told_they_only_watch(desktop, browser, server_url):
+def test_a_spectator_is_told_they_only_watch(desktop, browser, server_url, artifacts):
     page = desktop
     start_easy_game(page)
     assert page.locator("#spectator").is_hidden()
@@ -168,8 +169,11 @@ def test_a_spectator_is_told_they_only_watch(desktop, browser, server_url):
         other.wait_for_selector("#spectator:visible")
         assert "Doar urmărești" in other.locator("#spectator").inner_text()
         assert other.locator("#controls button:visible").count() == 0
+        # The player is not "you" to a spectator.
+        assert other.locator("#p-bottom .name").inner_text() == "Albul"
         other.wait_for_timeout(500)
         assert other.locator("#spectator").is_visible()  # it stays
+        other.screenshot(path=str(artifacts / "spectator-desktop.png"))
     finally:
         ctx.close()
 

@@ -198,9 +198,9 @@ const isYou = (msg, seat) => msg.config.mode !== "local" && mySeats(msg).include
 function playerName(msg, seat) {
   const c = msg.config;
   if (c.names && c.names[seat]) return c.names[seat];
-  if (c.mode === "computer") {
-    return seat === c.seat ? t("you") : t("computer_name", { level: t("level_" + c.level) });
-  }
+  if (c.mode === "computer" && seat !== c.seat) return t("computer_name", { level: t("level_" + c.level) });
+  // "You" only to the player themself; a spectator sees the colour.
+  if (c.mode === "computer" && mySeats(msg).includes(seat)) return t("you");
   return t(seat === 0 ? "player_white" : "player_black");
 }
 // A message about `seat`, in the second person when that is the reader.
