@@ -155,6 +155,7 @@ def test_a_player_who_has_rolled_can_resign(desktop):
     page.click("#controls [data-act=reject_resignation]")
     # The same roll is played from its start; no second offer before it is.
     page.wait_for_function("window.__table.phase() === 'move'")
+    page.wait_for_function("document.querySelector('#last').textContent.includes('a refuzat abandonul')")
     wait_my_move(page)
     assert page.evaluate("window.__table.dice()") == dice
     assert resign.is_hidden() and page.locator("#controls [data-act=undo]").is_disabled()

@@ -26,18 +26,26 @@ def computer_has_moved(page) -> None:
 
 
 def chains(arrows: list[tuple[str, str]]) -> set[tuple[str, str]]:
-    """Where each moved checker started and ended, following arrows that continue one another."""
-    todo = list(arrows)
-    ends = set()
-    while todo:
-        a, b = todo.pop(0)
-        nxt = next((x for x in todo if x[0] == b and not any(y[1] == b for y in todo if y is not x)), None)
-        while nxt is not None:
-            todo.remove(nxt)
-            b = nxt[1]
-            nxt = next((x for x in todo if x[0] == b), None)
-        ends.add((a, b))
-    return ends
+    """Where each moved checker started and ended: an arrow from where another one ended goes on
+    with that checker."""
+    paths: list[list[str]] = []
+    for a, b in arrows:
+        path = next((p for p in paths if p[-1] == a), None)
+        if path is None:
+            paths.append([a, b])
+        else:
+            path.append(b)
+    merged = True
+    while merged:
+        merged = False
+        for first in paths:
+            later = next((p for p in paths if p is not first and p[0] == first[-1]), None)
+            if later is not None:
+                first.extend(later[1:])
+                paths.remove(later)
+                merged = True
+                break
+    return {(p[0], p[-1]) for p in paths}
 
 
 @pytest.mark.parametrize("mode", ["computer", "local"])
@@ -67,9 +75,9 @@ def test_the_last_move_is_written_and_drawn_from_the_side_shown(desktop, mode):
         points = re.sub(r"\(\d\)$", "", word).replace("*", "").split("/")
         words.add((points[0].replace("bara", "bar"), points[-1].replace("afară", "off")))
     assert words == chains([tuple(a) for a in arrows])
-    # Each arrow ends on a point that now holds one of the mover's checkers, and that point bears
-    # the number the text says (the numbers on the board are those of the side shown).
-    for _, to in arrows:
+    # Each moved checker ends on a point that now holds one of the mover's checkers, and that
+    # point bears the number the text says (the numbers on the board are those of the side shown).
+    for _, to in words:
         if to != "off":
             assert page.locator(f"#board .pt[data-num='{to}'] .ck.c{mover}").count() >= 1, to
     # The computer's dice lie beside its move.

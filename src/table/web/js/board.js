@@ -240,7 +240,7 @@ export class Board {
     };
     if (s.dice) {
       const grp = el("g", { class: `dice${s.rolling ? " rolling" : ""}`, role: "img",
-        "aria-label": this.h.t("dice_label", { a: s.dice[0], b: s.dice[1] }) }, svg);
+        "aria-label": this.h.t("dice_label", { a: Math.max(...s.dice), b: Math.min(...s.dice) }) }, svg);
       const double = s.dice[0] === s.dice[1];
       // A double is four dice; each one fades as it is used.
       const faces = double ? [s.dice[0], s.dice[0], s.dice[0], s.dice[0]] : s.dice;
@@ -250,7 +250,7 @@ export class Board {
     // The dice of the last move, smaller, in the left half when the current dice leave it free.
     if (s.lastDice && s.lastDice.length && (!s.dice || this._diceCentre(s.turn)[0] !== M + Q / 2)) {
       const grp = el("g", { class: "dice lastdice", role: "img",
-        "aria-label": this.h.t("last_dice_label", { a: s.lastDice[0], b: s.lastDice[1] }) }, svg);
+        "aria-label": this.h.t("last_dice_label", { a: Math.max(...s.lastDice), b: Math.min(...s.lastDice) }) }, svg);
       row(grp, M + Q / 2, s.lastDice, s.lastSeat, [], DIE * 0.72);
     }
   }

@@ -23,7 +23,7 @@ if (window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").m
 
 const app = {
   live: null, msg: null, queue: [], busy: false,
-  path: [], node: 0, selected: null, swapped: false, notice: "", sent: false, cubeNote: "",
+  path: [], node: 0, selected: null, swapped: false, notice: "", sent: false, answerNote: "",
 };
 let board;
 
@@ -56,7 +56,7 @@ function route() {
 
 function closeGame() {
   if (app.live) app.live.close();
-  app.live = null; app.msg = null; app.queue = []; app.sticky = ""; app.cubeNote = "";
+  app.live = null; app.msg = null; app.queue = []; app.sticky = ""; app.answerNote = "";
   $("offline").hidden = true;
 }
 
@@ -99,7 +99,7 @@ async function pump() {
         await animateLast(prev, msg);
       }
       app.sent = false;
-      if (fresh) cubeNoteFor(prev, msg);
+      if (fresh) answerNoteFor(prev, msg);
       app.msg = msg;
       if ($("play").hidden) show("play");
       // Dice roll on screen when they are thrown, not when a reload finds them on the table.
@@ -153,16 +153,21 @@ function noticeFor(msg) {
   }
 }
 
-// A double answered: said in words, since the cube only moves a little.  The note lasts
-// until the next move.
-function cubeNoteFor(prev, msg) {
+// A double or a resignation answered: said in words, since the board shows little of it.  The
+// note lasts until the next move.
+function answerNoteFor(prev, msg) {
   const was = prev && prev.view, v = msg.view;
-  if (was && was.phase === "take" && v.phase !== "take") {
-    const taker = was.to_act;
-    const dropped = v.result && v.result.how === "drop";
-    app.cubeNote = tn(dropped ? "cube_dropped" : "cube_taken", msg, taker, { name: playerName(msg, taker), v: was.cube.value * 2 });
+  if (was && (was.phase === "take" || was.phase === "resign") && v.phase !== was.phase) {
+    const who = was.to_act, name = playerName(msg, who);
+    if (was.phase === "take") {
+      const dropped = v.result && v.result.how === "drop";
+      app.answerNote = tn(dropped ? "cube_dropped" : "cube_taken", msg, who, { name, v: was.cube.value * 2 });
+    } else {
+      const accepted = v.result && v.result.how === "resign";
+      app.answerNote = tn(accepted ? "resign_accepted" : "resign_rejected", msg, who, { name });
+    }
   } else if (!was || JSON.stringify(v.last) !== JSON.stringify(was.last)) {
-    app.cubeNote = "";
+    app.answerNote = "";
   }
 }
 
@@ -331,7 +336,7 @@ function lastText(msg) {
     const play = playText(last.text ? last.text[numbersFor(msg)] : last.play, { bar: t("note_bar"), off: t("note_off") });
     parts.push(tn("last_move", msg, last.seat, { name: playerName(msg, last.seat), d: diceText(last.dice), play }));
   }
-  if (app.cubeNote) parts.push(app.cubeNote);
+  if (app.answerNote) parts.push(app.answerNote);
   return parts.join(" ");
 }
 
