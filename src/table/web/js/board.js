@@ -9,7 +9,7 @@ export const BAR = 25, OFF = 0;
 // and below the board, and the points grow as long as the screen allows.  Sizes are in SVG units.
 function geometry(tall, aspect) {
   const g = tall
-    ? { PW: 62, BARW: 62, M: 6, TRAY: 0, NUM: 36, FONT: 27, STRIP: 62, DIE: 74, CUBE: 54, CH: 60 }
+    ? { PW: 62, BARW: 62, M: 6, TRAY: 0, NUM: 36, FONT: 27, STRIP: 62, DIE: 74, CUBE: 60, CH: 60 }
     : { PW: 64, BARW: 58, M: 12, TRAY: 64, NUM: 34, FONT: 24, STRIP: 0, DIE: 58, CUBE: 50, CH: 58 };
   g.R = g.CH / 2; g.Q = 6 * g.PW;
   g.XR = g.M + g.Q + g.BARW;              // left edge of the right half

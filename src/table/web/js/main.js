@@ -179,7 +179,13 @@ function onError(msg) {
     return;
   }
   draw();
-  toast(t("err_refused", { msg: msg.message }));
+  toast(refusal(msg.code));
+}
+
+// The server explains refusals in English, for programmers; a player reads them by their code,
+// in the page's language.
+function refusal(code) {
+  return t(i18n.has("err_code_" + code) ? "err_code_" + code : "err_refused");
 }
 
 // A passing notice for a refused tap or action: it never replaces what the status lines say.
@@ -493,7 +499,7 @@ async function startGame(config) {
     closeGame();
     location.hash = `#/game/${res.game}`;
   } catch (err) {
-    toast(err instanceof TypeError ? t("unreachable_title") : t("err_refused", { msg: err.message }));
+    toast(err instanceof TypeError ? t("unreachable_title") : refusal(err.code));
   }
 }
 
