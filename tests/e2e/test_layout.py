@@ -14,6 +14,7 @@ MEASURE = """() => {
     board, checker: box(svg.querySelector('.ck'))[2],
     numberFont: Math.min(...[...svg.querySelectorAll('.num')].map(n => parseFloat(n.getAttribute('font-size')) * k)),
     die: box(svg.querySelector('.die rect'))[2],
+    dice: [...svg.querySelectorAll('.die rect, .dice text')].map(box),
     controls: shown.map(box),
     scroll: [document.documentElement.scrollWidth, document.documentElement.scrollHeight],
   };
@@ -32,6 +33,11 @@ def test_phone_upright_board_fills_the_width_with_controls_at_the_bottom(phone, 
     assert x >= 0 and y >= 0 and x + w <= width + 0.5 and y + h <= height
     assert w >= 0.95 * width  # the board takes the width
     assert m["checker"] >= 26 and m["die"] >= 32 and m["numberFont"] >= 11, m
+    # Nothing drawn with the dice overlaps another die (a double shows four dice, no "×4" label).
+    dice = m["dice"]
+    for i, (ax, ay, aw, ah) in enumerate(dice):
+        for bx, by, bw, bh in dice[i + 1:]:
+            assert ax + aw <= bx or bx + bw <= ax or ay + ah <= by or by + bh <= ay, dice
     assert m["scroll"][0] <= width and m["scroll"][1] <= height
     # The buttons sit at the bottom, within a thumb's reach, and the board takes the height between.
     assert m["controls"]
