@@ -186,7 +186,7 @@ def test_a_spectator_is_told_they_only_watch(desktop, browser, server_url, artif
         ctx.close()
 
 
-def test_the_cube_offered_then_taken_is_drawn_and_said(desktop):
+def test_the_cube_offered_then_taken_is_drawn_and_said(desktop, artifacts):
     page = desktop
     page.add_init_script("localStorage.setItem('table.settings', JSON.stringify({autoRoll: false, animations: false}))")
     open_app(page)
@@ -202,11 +202,13 @@ def test_the_cube_offered_then_taken_is_drawn_and_said(desktop):
     # The offered cube lies on the offering side, showing 2, and no other cube is drawn.
     assert page.locator("#board .cube").count() == 1
     assert page.locator("#board .cube.offered text").text_content() == "2"
+    page.screenshot(path=str(artifacts / "cube-offered-desktop.png"))
     page.click("#controls [data-act=take]")
     page.wait_for_function("document.querySelector('#last').textContent.includes('a acceptat dublarea')")
     assert "miza este acum 2" in page.locator("#last").inner_text()
     assert page.locator("#board .cube text").text_content() == "2"
     assert page.locator("#board .cube.offered").count() == 0
+    page.screenshot(path=str(artifacts / "cube-taken-desktop.png"))
 
 
 def test_title_and_board_words_follow_the_language(desktop):

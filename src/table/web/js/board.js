@@ -97,7 +97,7 @@ export class Board {
   render(s) {
     this.s = s;
     const g = this.g = geometry(!!s.tall, s.aspect);
-    const { W, H, M, Q, BARW, XR, TOP, BOT, BH, PW, PH, CH, R, FONT } = g;
+    const { W, H, M, Q, BARW, XR, TOP, BOT, BH, PW, PH, CH, FONT } = g;
     const svg = this.svg;
     svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
     svg.classList.toggle("selecting", s.selected !== undefined && s.selected !== null);
