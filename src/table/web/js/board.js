@@ -17,7 +17,7 @@ function geometry(tall, aspect) {
   g.W = g.XT + (g.TRAY ? g.TRAY + g.M : 0);
   const edge = g.STRIP + g.NUM;
   const want = aspect ? Math.round(g.W * aspect) - 2 * edge : 664;
-  g.BH = tall ? Math.max(760, Math.min(1500, want)) : 664;
+  g.BH = tall ? Math.max(560, Math.min(1500, want)) : 664;
   g.TOP = edge; g.BOT = edge + g.BH; g.H = g.BOT + edge;
   // Points leave the middle free for the dice.
   g.PH = Math.min((tall ? 8 : 5) * g.CH, (g.BH - g.DIE - 24) / 2);
