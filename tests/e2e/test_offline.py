@@ -24,7 +24,8 @@ class Server:
         from table.server.app import create_app
 
         config = uvicorn.Config(create_app(self.storage, SeededDice(7), bot_delay=0.05), host="127.0.0.1",
-                                port=self.port, log_level="warning", ws="websockets-sansio")
+                                port=self.port, log_level="warning", ws="websockets-sansio",
+                                timeout_graceful_shutdown=1)
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()
@@ -35,10 +36,11 @@ class Server:
 
     def stop(self) -> None:
         self.server.should_exit = True
-        self.thread.join(10)
+        self.thread.join(20)
+        assert not self.thread.is_alive(), "the test server did not stop"
 
 
-def test_reloading_while_the_server_is_down_says_so_and_shows_no_controls(browser, tmp_path, artifacts):
+def test_opening_while_the_server_is_down_says_so_and_shows_no_controls(browser, tmp_path, artifacts):
     from table.server.storage import open_storage
 
     storage = open_storage(tmp_path / "games.sqlite3")
@@ -53,8 +55,11 @@ def test_reloading_while_the_server_is_down_says_so_and_shows_no_controls(browse
         # The offline cache holds the app's files once the service worker is in charge.
         page.wait_for_function("navigator.serviceWorker.ready.then(r => !!r.active)")
         page.wait_for_function("!!navigator.serviceWorker.controller")
+        game = page.url
+        # Leave the page (closing its connection), stop the server, and open the game again.
+        page.goto("about:blank")
         server.stop()
-        page.reload()
+        page.goto(game)
         page.wait_for_selector("#connect:visible")
         page.wait_for_selector("#btn-retry:visible")
         assert "Serverul nu poate fi contactat" in page.locator("#connect-title").inner_text()
@@ -64,13 +69,14 @@ def test_reloading_while_the_server_is_down_says_so_and_shows_no_controls(browse
         page.screenshot(path=str(artifacts / "server-down-phone.png"))
         # The server is back: one tap and the game is there again.
         server.start()
-        page.click("#btn-retry")
+        # (The page also retries by itself, so the button may already be gone: press it either way.)
+        page.evaluate("document.getElementById('btn-retry').click()")
         page.wait_for_selector("#play:visible")
         wait_my_move(page)
         assert page.locator("#connect").is_hidden()
     finally:
         ctx.close()
-        if server.server.started and not server.server.should_exit:
+        if server.thread.is_alive():
             server.stop()
         storage.close()
 

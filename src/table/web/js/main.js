@@ -583,7 +583,11 @@ async function init() {
     if (e.target.name === "sounds" && settings.sounds) sound.play("dice");
     if (app.msg) draw();
   });
-  $("btn-retry").onclick = () => { connectScreen("connecting"); if (app.live) app.live.retry(); };
+  $("btn-retry").onclick = () => {
+    if (app.msg) { show("play"); return; }  // the game came back on its own meanwhile
+    connectScreen("connecting");
+    if (app.live) app.live.retry();
+  };
   $("btn-connect-home").onclick = () => { location.hash = "#/"; };
   $("form-new").addEventListener("change", syncNewForm);
   $("dlg-new").addEventListener("close", () => {
