@@ -5,23 +5,65 @@ from __future__ import annotations
 from tests.e2e.e2e_helpers import new_game, open_app, wait_my_move
 
 
-def test_phone_shows_the_whole_board_without_scrolling(phone, artifacts):
+MEASURE = """() => {
+  const svg = document.querySelector('#board'), k = svg.getScreenCTM().a;
+  const box = (e) => { const r = e.getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; };
+  const shown = [...document.querySelectorAll('#controls button')].filter(b => !b.hidden);
+  const board = [...svg.querySelectorAll('.frame')].map(box)[0];
+  return {
+    board, checker: box(svg.querySelector('.ck'))[2],
+    numberFont: Math.min(...[...svg.querySelectorAll('.num')].map(n => parseFloat(n.getAttribute('font-size')) * k)),
+    die: box(svg.querySelector('.die rect'))[2],
+    dice: [...svg.querySelectorAll('.die rect, .dice text')].map(box),
+    controls: shown.map(box),
+    scroll: [document.documentElement.scrollWidth, document.documentElement.scrollHeight],
+  };
+}"""
+
+
+def test_phone_upright_board_fills_the_width_with_controls_at_the_bottom(phone, artifacts):
     page = phone
     open_app(page)
     new_game(page, mode="computer", level="medium", length=5, cube=True)
-    page.wait_for_function("['roll', 'move'].includes(window.__table.phase())")
-    box = page.locator("#board").bounding_box()
-    width, height = 390, 844
-    assert box["x"] >= 0 and box["y"] >= 0
-    assert box["x"] + box["width"] <= width + 0.5 and box["y"] + box["height"] <= height
-    assert box["width"] >= 360  # it uses the width it has
-    sizes = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.scrollHeight]")
-    assert sizes[0] <= width and sizes[1] <= height
-    # The controls are on screen too.
-    controls = page.locator("#controls").bounding_box()
-    assert controls["y"] + controls["height"] <= height
+    page.wait_for_function("['roll', 'move'].includes(window.__table.phase()) && document.querySelector('#board .die')")
     page.wait_for_timeout(500)  # let the dice settle
+    m = page.evaluate(MEASURE)
+    width, height = 390, 844
+    x, y, w, h = m["board"]
+    assert x >= 0 and y >= 0 and x + w <= width + 0.5 and y + h <= height
+    assert w >= 0.95 * width  # the board takes the width
+    assert m["checker"] >= 26 and m["die"] >= 32 and m["numberFont"] >= 11, m
+    # Nothing drawn with the dice overlaps another die (a double shows four dice, no "×4" label).
+    dice = m["dice"]
+    for i, (ax, ay, aw, ah) in enumerate(dice):
+        for bx, by, bw, bh in dice[i + 1:]:
+            assert ax + aw <= bx or bx + bw <= ax or ay + ah <= by or by + bh <= ay, dice
+    assert m["scroll"][0] <= width and m["scroll"][1] <= height
+    # The buttons sit at the bottom, within a thumb's reach, and the board takes the height between.
+    assert m["controls"]
+    assert all(by + bh <= height for _, by, _, bh in m["controls"])
+    assert max(by + bh for _, by, _, bh in m["controls"]) >= height - 30
+    assert h >= 0.6 * height
     page.screenshot(path=str(artifacts / "board-phone.png"))
+
+
+def test_phone_on_its_side_plays_without_scrolling(browser, server_url, artifacts):
+    ctx = browser.new_context(viewport={"width": 844, "height": 390}, is_mobile=True, has_touch=True, base_url=server_url)
+    try:
+        page = ctx.new_page()
+        open_app(page)
+        new_game(page, mode="computer", level="easy", cube=False)
+        wait_my_move(page)
+        m = page.evaluate(MEASURE)
+        x, y, w, h = m["board"]
+        assert y + h <= 390 and x + w <= 844
+        assert m["scroll"][1] <= 390 and m["scroll"][0] <= 844
+        # Every action button is on screen, beside the board.
+        assert m["controls"] and all(by + bh <= 390 and bx >= x + w for bx, by, _, bh in m["controls"])
+        assert m["checker"] >= 24, m
+        page.screenshot(path=str(artifacts / "board-phone-landscape.png"))
+    finally:
+        ctx.close()
 
 
 def test_desktop_screenshot_and_keyboard_move(desktop, artifacts):
@@ -31,6 +73,10 @@ def test_desktop_screenshot_and_keyboard_move(desktop, artifacts):
     wait_my_move(page)
     page.wait_for_timeout(500)  # let the dice settle
     page.screenshot(path=str(artifacts / "board-desktop.png"))
+    # The score board, messages and controls use the side of the screen, beside the board.
+    m = page.evaluate(MEASURE)
+    side = page.locator("#p-bottom").bounding_box()
+    assert side["x"] >= m["board"][0] + m["board"][2] and m["board"][3] >= 650
     # Keyboard: Tab into the board lands on a movable point; Enter picks it, arrows reach a lit
     # destination, Enter moves there.
     page.locator("#board [tabindex='0']").focus()

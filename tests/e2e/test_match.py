@@ -43,6 +43,10 @@ def test_two_players_play_a_match_with_the_cube(desktop, artifacts):
             seen.add("accept"); page.click("#controls [data-act=accept_resignation]"); continue
         if visible(page, "double") and doubles < 2:
             doubles += 1; seen.add("double"); page.click("#controls [data-act=double]"); continue
+        if page.locator("#crawford").is_visible():
+            # No cube may be used in the Crawford game, so none is drawn.
+            seen.add("crawford")
+            assert page.locator("#board .cube").count() == 0
         if visible(page, "roll"):
             a, b = scores(page)
             bottom_on_roll = "active" in (page.locator("#p-bottom").get_attribute("class") or "")

@@ -41,7 +41,7 @@ def test_play_the_computer_by_click_and_drag(desktop):
     page.click("#controls [data-act=confirm]")
     # The computer rolls and replies; then it is our move again (or the game ended).
     page.wait_for_function(f"window.__table.version() >= {before + 3}")
-    page.wait_for_function("document.querySelector('#status').textContent.includes('Calculatorul')")
+    page.wait_for_function("document.querySelector('#last').textContent.includes('Calculatorul')")
 
 
 def test_an_illegal_drop_is_refused(desktop):
@@ -51,10 +51,11 @@ def test_an_illegal_drop_is_refused(desktop):
     src = loc_of(page, "#board .ck.movable")
     # Drop it on a point that is not lit: the opponent's 6-point holds five checkers.
     blocked = page.locator("#board [data-loc='19'] .hit" if src < 19 else "#board [data-loc='1'] .hit").bounding_box()
+    assert blocked is not None
     lift(page, src)
     page.mouse.move(blocked["x"] + blocked["width"] / 2, blocked["y"] + 30, steps=6)
     page.mouse.up()
-    page.wait_for_function("document.querySelector('#status').textContent.includes('nepermisă')")
+    page.wait_for_function("document.querySelector('#toast').textContent.includes('nepermisă')")
     assert page.locator("#controls [data-act=undo]").is_disabled()
     assert version(page) == v
 
@@ -66,7 +67,8 @@ def test_reload_keeps_the_game(desktop):
     page.click("#controls [data-act=confirm]")
     wait_my_move(page)
     url, v = page.url, version(page)
-    board = page.locator("#board").inner_html()
+    # The same board, but for the dice's rolling animation, which a reload does not replay.
+    board = page.locator("#board").inner_html().replace("dice rolling", "dice")
     page.reload()
     page.wait_for_function(f"window.__table && window.__table.version() == {v}")
     assert page.url == url and page.locator("#board").inner_html() == board
@@ -88,9 +90,9 @@ def test_english_switch(desktop):
     assert page.evaluate("document.documentElement.lang") == "en"
     new_game(page, mode="computer", level="easy", cube=False)
     wait_my_move(page)
-    assert "pick a lit checker" in page.locator("#status").inner_text()
+    assert "pick a highlighted checker" in page.locator("#status").inner_text()
     page.click("#btn-lang")
-    page.wait_for_function("document.querySelector('#status').textContent.includes('alege o piesă luminată')")
+    page.wait_for_function("document.querySelector('#status').textContent.includes('alege o piesă evidențiată')")
 
 
 def test_server_unreachable_is_said_plainly(desktop):
@@ -99,7 +101,7 @@ def test_server_unreachable_is_said_plainly(desktop):
     assert page.locator("#offline").is_hidden()
     page.context.set_offline(True)
     page.wait_for_selector("#offline", state="visible")
-    assert "Serverul nu poate fi contactat" in page.locator("#offline").inner_text()
+    assert "Serverul nu răspunde" in page.locator("#offline").inner_text()
     page.context.set_offline(False)
 
 
@@ -153,6 +155,7 @@ def test_a_player_who_has_rolled_can_resign(desktop):
     page.click("#controls [data-act=reject_resignation]")
     # The same roll is played from its start; no second offer before it is.
     page.wait_for_function("window.__table.phase() === 'move'")
+    page.wait_for_function("document.querySelector('#last').textContent.includes('a refuzat abandonul')")
     wait_my_move(page)
     assert page.evaluate("window.__table.dice()") == dice
     assert resign.is_hidden() and page.locator("#controls [data-act=undo]").is_disabled()

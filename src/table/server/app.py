@@ -17,6 +17,7 @@ the server sends
 
 from __future__ import annotations
 
+import hashlib
 import json
 from importlib import resources
 from pathlib import Path
@@ -42,6 +43,19 @@ STATUS = {"not_found": 404, "bad_token": 403, "not_your_turn": 409, "stale": 409
 def web_root() -> Path:
     """The folder of the static client shipped in the package."""
     return Path(str(resources.files("table") / "web"))
+
+
+def web_version(root: Path) -> str:
+    """A short hash of every file of the web client: it changes with any edit to any of them.
+
+    >>> v = web_version(web_root())
+    >>> len(v), v == web_version(web_root())
+    (16, True)
+    """
+    digest = hashlib.sha256()
+    for path in sorted(p for p in root.rglob("*") if p.is_file()):
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
 
 
 def _error(code: str, message: str) -> JSONResponse:
@@ -161,9 +175,13 @@ def create_app(storage: Storage, dice: DiceSource | None = None, bot_delay: floa
     async def index(request: Request) -> Response:
         return FileResponse(root / "index.html", headers={"Cache-Control": "no-cache"})
 
+    # Read and hashed once: the shipped files do not change while the server runs.  The worker's
+    # cache is named after the files' hash, so a new release never answers from the old files.
+    worker = (root / "sw.js").read_text(encoding="utf-8").replace("WEB_VERSION", web_version(root))
+
     async def service_worker(request: Request) -> Response:
         # Served from the root so that it may control the whole app.
-        return FileResponse(root / "sw.js", media_type="text/javascript", headers={"Cache-Control": "no-cache"})
+        return Response(worker, media_type="text/javascript", headers={"Cache-Control": "no-cache"})
 
     routes = [
         Route("/", index),

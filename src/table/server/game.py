@@ -18,6 +18,7 @@ from table.errors import IllegalActionError, TableError
 from table.match import Match, Move, NextGame, OpeningRoll, Phase, action_from_json
 from table.match.actions import Action
 from table.rules.dice import DiceSource, SecretDice
+from table.rules.movetext import format_steps
 from table.server.moves import MoveGraph, move_graph
 
 JSON = dict[str, Any]
@@ -224,13 +225,20 @@ class Game:
         before_turn = m.state.on_roll
         dice = m.dice
         steps: list[list[int]] = []
+        hits: list[bool] = []
         if isinstance(action, Move) and action.play:
             play = next(p for p in self.graph.plays if str(p) == action.play)
             steps = [[to_abs(before_turn, a), to_abs(before_turn, b)] for a, b in play.steps]
+            hits = list(play.hits)
         logged = m.apply(action)
         if isinstance(action, Move):
+            # "play" is in the mover's numbering; "steps" are absolute (seat 0's numbering, 25 the
+            # mover's bar, 0 off) and "text" is the play written from each seat's side, so that
+            # every reader sees it numbered as their board is.
+            doubles = dice is not None and dice[0] == dice[1]
+            text = [format_steps([(to_abs(s, a), to_abs(s, b)) for a, b in steps], hits, doubles) for s in (0, 1)]
             self.last = {"seat": before_turn, "dice": list(dice or ()), "play": logged.to_json()["play"],
-                         "steps": steps}
+                         "steps": steps, "hits": hits, "text": text}
         elif isinstance(action, (OpeningRoll, NextGame)):
             self.last = None
         self._graph = None

@@ -1,15 +1,19 @@
 // Service worker: keeps the app's own files so it opens fast and installs.
 // Games always go to the server; when it cannot be reached the page says so.
-const CACHE = "table-shell-v1";
+// The server writes a hash of the shipped web files into the cache name, so that any change to
+// them makes a new worker that fetches them all afresh and deletes the old cache.
+const CACHE = "table-shell-WEB_VERSION";
 const SHELL = [
   "/", "/static/app.css", "/static/js/main.js", "/static/js/board.js", "/static/js/moves.js",
-  "/static/js/net.js", "/static/js/i18n.js", "/static/js/pages.js",
+  "/static/js/net.js", "/static/js/i18n.js", "/static/js/pages.js", "/static/js/notation.js", "/static/js/sound.js",
   "/static/i18n/ro.json", "/static/i18n/en.json", "/static/i18n/pages.ro.json", "/static/i18n/pages.en.json",
   "/static/manifest.webmanifest", "/static/icons/icon.svg", "/static/icons/icon-192.png", "/static/icons/icon-512.png",
 ];
 
 self.addEventListener("install", (e) => {
-  e.waitUntil(caches.open(CACHE).then((c) => c.addAll(SHELL)).then(() => self.skipWaiting()));
+  // "reload": past the browser's HTTP cache, which may still hold the previous release.
+  e.waitUntil(caches.open(CACHE).then((c) => c.addAll(SHELL.map((u) => new Request(u, { cache: "reload" }))))
+    .then(() => self.skipWaiting()));
 });
 
 self.addEventListener("activate", (e) => {

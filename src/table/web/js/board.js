@@ -2,18 +2,28 @@
 // It knows geometry only; what is legal comes from the caller (the server's moves).
 
 const NS = "http://www.w3.org/2000/svg";
-const PW = 64, Q = PW * 6, BARW = 56, M = 12, TRAY = 64, NUM = 26;
-const CH = PW - 6, R = CH / 2;
-const W = M + Q + BARW + Q + M + TRAY + M;
-const XR = M + Q + BARW;              // left edge of the right half
-const XT = M + Q + BARW + Q + M;      // left edge of the trays
-const TOP = NUM, TH = 252;            // tray height: 15 slabs of 16
-// The board's height: a phone held upright gets longer points, so the board fills the screen.
-let BH = 640, PH = 5 * CH, H = NUM + BH + NUM, BOT = NUM + BH;
-function setHeight(tall) {
-  BH = tall ? 940 : 640; PH = (tall ? 7 : 5) * CH; H = NUM + BH + NUM; BOT = NUM + BH;
-}
 export const BAR = 25, OFF = 0;
+
+// Two shapes.  "wide" (landscape, desktop): trays in a column on the right.  "tall" (a phone
+// held upright): no tray column, so the points get the whole width; the trays are strips above
+// and below the board, and the points grow as long as the screen allows.  Sizes are in SVG units.
+function geometry(tall, aspect) {
+  const g = tall
+    ? { PW: 62, BARW: 62, M: 6, TRAY: 0, NUM: 36, FONT: 27, STRIP: 62, DIE: 74, CUBE: 60, CH: 60 }
+    : { PW: 64, BARW: 58, M: 12, TRAY: 64, NUM: 34, FONT: 24, STRIP: 0, DIE: 58, CUBE: 50, CH: 58 };
+  g.R = g.CH / 2; g.Q = 6 * g.PW;
+  g.XR = g.M + g.Q + g.BARW;              // left edge of the right half
+  g.XT = g.XR + g.Q + g.M;                // left edge of the tray column (wide)
+  g.W = g.XT + (g.TRAY ? g.TRAY + g.M : 0);
+  const edge = g.STRIP + g.NUM;
+  const want = aspect ? Math.round(g.W * aspect) - 2 * edge : 664;
+  g.BH = tall ? Math.max(560, Math.min(1500, want)) : 664;
+  g.TOP = edge; g.BOT = edge + g.BH; g.H = g.BOT + edge;
+  // Points leave the middle free for the dice.
+  g.PH = Math.min((tall ? 8 : 5) * g.CH, (g.BH - g.DIE - 24) / 2);
+  g.TH = 252;                             // wide tray height: 15 slabs of 16
+  return g;
+}
 
 function el(name, attrs, parent) {
   const e = document.createElementNS(NS, name);
@@ -22,19 +32,14 @@ function el(name, attrs, parent) {
   return e;
 }
 
-// Where a point sits when seat 0 is at the bottom: x of its left edge and whether it is in the bottom row.
-function slot(p) {
-  if (p <= 6) return { x: XR + (6 - p) * PW, bottom: true };
-  if (p <= 12) return { x: M + (12 - p) * PW, bottom: true };
-  if (p <= 18) return { x: M + (p - 13) * PW, bottom: false };
-  return { x: XR + (p - 19) * PW, bottom: false };
-}
+const PIPS = { 1: [[2, 2]], 2: [[1, 1], [3, 3]], 3: [[1, 1], [2, 2], [3, 3]], 4: [[1, 1], [3, 1], [1, 3], [3, 3]],
+  5: [[1, 1], [3, 1], [2, 2], [1, 3], [3, 3]], 6: [[1, 1], [3, 1], [1, 2], [3, 2], [1, 3], [3, 3]] };
 
 export class Board {
   constructor(svg, handlers) {
     this.svg = svg;
-    this.h = handlers;  // {pick(loc), drop(from, to), t(key, params), keyNav}
-    svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+    this.h = handlers;  // {pick(loc), drop(from, to), t(key, params)}
+    this.g = geometry(false);
     svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
     this.drag = null;
     this.focusLoc = null;
@@ -45,83 +50,94 @@ export class Board {
     svg.addEventListener("keydown", (e) => this._key(e));
   }
 
-  // Screen placement of a location for seat `seat`'s checkers, seen by `viewer`.
-  _drawPoint(p) { return this.s.viewer === 0 ? p : 25 - p; }
+  // Where a point sits on screen: x of its left edge and whether it is in the bottom row.
+  _slot(p) {
+    const { M, XR, PW } = this.g;
+    const dp = this.s.viewer === 0 ? p : 25 - p;
+    if (dp <= 6) return { x: XR + (6 - dp) * PW, bottom: true, dp };
+    if (dp <= 12) return { x: M + (12 - dp) * PW, bottom: true, dp };
+    if (dp <= 18) return { x: M + (dp - 13) * PW, bottom: false, dp };
+    return { x: XR + (dp - 19) * PW, bottom: false, dp };
+  }
 
   _checkerXY(loc, seat, index) {
-    const s = this.s;
+    const s = this.s, { M, Q, BARW, CH, R, PH, PW, TOP, BOT, H } = this.g;
     if (loc === BAR) {
       const mine = seat === s.viewer;
-      const cx = M + Q + BARW / 2;
-      const step = Math.min(CH, 200 / Math.max(1, s.bar[seat]));
-      const cy = mine ? H / 2 + 40 + R + index * step : H / 2 - 40 - R - index * step;
-      return [cx, cy];
+      const step = Math.min(CH, (PH - CH) / Math.max(1, s.bar[seat] - 1));
+      const off = Math.min(index * step, PH - CH);
+      return [M + Q + BARW / 2, mine ? H / 2 + 44 + R + off : H / 2 - 44 - R - off];
     }
-    const { x, bottom } = slot(this._drawPoint(loc));
+    if (loc === OFF) {
+      const t = this._tray(seat === s.viewer);
+      return [t.x + t.w / 2, t.y + t.h / 2];
+    }
+    const { x, bottom } = this._slot(loc);
     const n = Math.abs(s.points[loc - 1]);
     // Stacks taller than the point squeeze together; the top checker shows the count.
     const step = n * CH > PH ? (PH - CH) / (n - 1) : CH;
     const off = Math.min(index * step, PH - CH);
-    const cy = bottom ? BOT - R - off : TOP + R + off;
-    return [x + PW / 2, cy];
+    return [x + PW / 2, bottom ? BOT - R - off : TOP + R + off];
   }
 
-  // Centre of a location, where a moving checker lands.
+  // Where a checker of `seat` moving to `loc` comes to rest (the next free place).
   centre(loc, seat) {
-    const s = this.s;
-    if (loc === OFF) {
-      const mine = seat === s.viewer;
-      return [XT + TRAY / 2, mine ? BOT - 40 : TOP + 40];
-    }
-    if (loc === BAR) return this._checkerXY(BAR, seat, 0);
-    const n = Math.abs(s.points[loc - 1]);
-    return this._checkerXY(loc, seat, Math.min(n, 4));
+    if (loc === OFF || loc === BAR) return this._checkerXY(loc, seat, loc === BAR ? this.s.bar[seat] : 0);
+    const n = Math.abs(this.s.points[loc - 1]);
+    const blot = n === 1 && (this.s.points[loc - 1] > 0 ? 0 : 1) !== seat;
+    return this._checkerXY(loc, seat, blot ? 0 : n);
+  }
+
+  _tray(mine) {
+    const { XT, TRAY, TH, TOP, BOT, XR, Q, STRIP, H } = this.g;
+    if (TRAY) return { x: XT, y: mine ? BOT - TH : TOP, w: TRAY, h: TH, vertical: true };
+    return { x: XR, y: mine ? H - STRIP + 4 : 4, w: Q, h: STRIP - 8, vertical: false };
   }
 
   render(s) {
     this.s = s;
+    const g = this.g = geometry(!!s.tall, s.aspect);
+    const { W, H, M, Q, BARW, XR, TOP, BOT, BH, PW, PH, CH, FONT } = g;
     const svg = this.svg;
-    setHeight(!!s.tall);
     svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+    svg.classList.toggle("selecting", s.selected !== undefined && s.selected !== null);
     const t = this.h.t;
     this._hadFocus = svg.contains(document.activeElement);
     svg.textContent = "";
     svg.setAttribute("aria-label", t("board_label"));
+    svg.setAttribute("aria-roledescription", t("board_role"));
+    this._defs(svg);
     el("rect", { x: 0, y: 0, width: W, height: H, rx: 14, class: "frame" }, svg);
     el("rect", { x: M, y: TOP, width: Q, height: BH, class: "felt" }, svg);
     el("rect", { x: XR, y: TOP, width: Q, height: BH, class: "felt" }, svg);
     el("rect", { x: M + Q, y: TOP, width: BARW, height: BH, class: "bar" }, svg);
     const lit = new Set(s.targets || []);
     const sources = new Set(s.sources || []);
-    const last = new Set(s.lastPoints || []);
     // Points
     for (let p = 1; p <= 24; p++) {
-      const dp = this._drawPoint(p);
-      const { x, bottom } = slot(dp);
-      const g = el("g", { "data-loc": p, class: "pt", tabindex: -1, role: "button" }, svg);
+      const { x, bottom, dp } = this._slot(p);
+      const grp = el("g", { "data-loc": p, class: "pt", tabindex: -1, role: "button" }, svg);
       const count = s.points[p - 1];
       const who = count > 0 ? 0 : 1;
       const num = s.numbersFor === 0 ? p : 25 - p;
-      g.setAttribute("aria-label", t("point_label", {
-        n: num, count: Math.abs(count),
-        colour: count === 0 ? "" : t(who === 0 ? "checkers_white" : "checkers_black"),
-      }) + (lit.has(p) ? ", " + t("legal_target") : sources.has(p) ? ", " + t("legal_source") : ""));
-      const y0 = bottom ? BOT : TOP, y1 = bottom ? BOT - PH : TOP + PH;
-      el("rect", { x, y: bottom ? BOT - PH - 20 : TOP, width: PW, height: PH + 20, class: "hit" }, g);
-      el("polygon", { points: `${x + 2},${y0} ${x + PW - 2},${y0} ${x + PW / 2},${y1}`,
-        class: `tri ${(dp % 2) ? "odd" : "even"}${last.has(p) ? " last" : ""}` }, g);
-      if (s.showNumbers) {
-        el("text", { x: x + PW / 2, y: bottom ? H - 8 : 19, class: "num" }, svg).textContent = num;
-      }
+      grp.setAttribute("data-num", num);
       const n = Math.abs(count);
+      const what = n === 0 ? t("point_empty", { n: num })
+        : n === 1 ? t("point_one", { n: num, colour: t(who === 0 ? "checker_white" : "checker_black") })
+          : t("point_label", { n: num, count: n, colour: t(who === 0 ? "checkers_white" : "checkers_black") });
+      grp.setAttribute("aria-label", what + (lit.has(p) ? ", " + t("legal_target") : sources.has(p) ? ", " + t("legal_source") : ""));
+      const y0 = bottom ? BOT : TOP, y1 = bottom ? BOT - PH : TOP + PH;
+      el("rect", { x, y: bottom ? BOT - PH - 20 : TOP, width: PW, height: PH + 20, class: "hit" }, grp);
+      el("polygon", { points: `${x + 2},${y0} ${x + PW - 2},${y0} ${x + PW / 2},${y1}`,
+        class: `tri ${(dp % 2) ? "odd" : "even"}` }, grp);
+      if (s.showNumbers) {
+        el("text", { x: x + PW / 2, y: bottom ? BOT + g.NUM / 2 + FONT * 0.36 : TOP - g.NUM / 2 + FONT * 0.36,
+          class: "num", "font-size": FONT }, svg).textContent = num;
+      }
       for (let i = 0; i < n; i++) {
         const [cx, cy] = this._checkerXY(p, who, i);
-        this._checker(g, cx, cy, who, sources.has(p) && i === n - 1, s.selected === p && i === n - 1);
-        if (n * CH > PH && i === n - 1) el("text", { x: cx, y: cy + 7, class: `count c${who}` }, g).textContent = n;
-      }
-      if (lit.has(p)) {
-        const cy = bottom ? BOT - PH - 6 : TOP + PH + 6;
-        el("circle", { cx: x + PW / 2, cy, r: 9, class: "target" }, g);
+        this._checker(grp, cx, cy, who, sources.has(p) && i === n - 1, s.selected === p && i === n - 1);
+        if (n * CH > PH && i === n - 1) el("text", { x: cx, y: cy + 8, class: `count c${who}` }, grp).textContent = n;
       }
     }
     // Bar
@@ -135,65 +151,154 @@ export class Board {
         const top = i === s.bar[seat] - 1;
         this._checker(barG, cx, cy, seat, sources.has(BAR) && seat === s.turn && top, s.selected === BAR && seat === s.turn && top);
       }
-      if (s.bar[seat] > 3) {
+      if (s.bar[seat] > 1) {
         const [cx, cy] = this._checkerXY(BAR, seat, s.bar[seat] - 1);
-        el("text", { x: cx, y: cy + 7, class: `count c${seat}` }, barG).textContent = s.bar[seat];
+        el("text", { x: cx, y: cy + 8, class: `count c${seat}` }, barG).textContent = s.bar[seat];
       }
     }
     // Trays
     for (const seat of [0, 1]) {
       const mine = seat === s.viewer;
-      const g = el("g", { class: "tray", role: "img" }, svg);
-      if (s.turn === seat) { g.setAttribute("data-loc", OFF); g.setAttribute("tabindex", -1); g.setAttribute("role", "button"); }
-      const y = mine ? BOT - TH : TOP;
-      el("rect", { x: XT, y, width: TRAY, height: TH, rx: 6, class: `trayrect${lit.has(OFF) && s.turn === seat ? " lit" : ""}` }, g);
-      g.setAttribute("aria-label", t("tray_label", { n: s.off[seat], colour: t(seat === 0 ? "checkers_white" : "checkers_black") }) +
-        (lit.has(OFF) && s.turn === seat ? ", " + t("legal_target") : ""));
+      const tr = this._tray(mine);
+      const grp = el("g", { class: "tray", role: "img" }, svg);
+      const here = lit.has(OFF) && s.turn === seat;
+      if (s.turn === seat) { grp.setAttribute("data-loc", OFF); grp.setAttribute("tabindex", -1); grp.setAttribute("role", "button"); }
+      el("rect", { x: tr.x, y: tr.y, width: tr.w, height: tr.h, rx: 6, class: `trayrect${here ? " lit" : ""}` }, grp);
+      grp.setAttribute("aria-label", t("tray_label", { n: s.off[seat], colour: t(seat === 0 ? "checkers_white" : "checkers_black") }) +
+        (here ? ", " + t("legal_target") : ""));
       for (let i = 0; i < s.off[seat]; i++) {
-        const yy = mine ? BOT - 6 - (i + 1) * 16 : TOP + 6 + i * 16;
-        el("rect", { x: XT + 8, y: yy, width: TRAY - 16, height: 13, rx: 3, class: `slab c${seat}` }, g);
+        const a = tr.vertical
+          ? { x: tr.x + 8, y: mine ? tr.y + tr.h - 6 - (i + 1) * 16 : tr.y + 6 + i * 16, width: tr.w - 16, height: 13 }
+          : { x: tr.x + tr.w - 8 - (i + 1) * ((tr.w - 16) / 15), y: tr.y + 6, width: (tr.w - 16) / 15 - 3, height: tr.h - 12 };
+        el("rect", { ...a, rx: 3, class: `slab c${seat}` }, grp);
       }
+      if (here) this._ghost(grp, tr.x + tr.w / 2, tr.y + tr.h / 2, s.turn, "off");
     }
-    // Cube
-    if (s.cube && s.cube.enabled) {
-      const owner = s.cube.owner;
-      // Centred on the bar; once owned, beside its owner's tray.
-      const cy = owner === null ? H / 2 : owner === s.viewer ? H / 2 + 40 : H / 2 - 40;
-      const cx = owner === null ? M + Q + BARW / 2 : XT + TRAY / 2;
-      const g = el("g", { class: "cube", role: "img", "aria-label": t("cube_label", { v: s.cube.value }) }, svg);
-      el("rect", { x: cx - 24, y: cy - 24, width: 48, height: 48, rx: 7 }, g);
-      el("text", { x: cx, y: cy + 9 }, g).textContent = s.cube.value === 1 ? 64 : s.cube.value;
+    this._cube(svg, s);
+    this._arrows(svg, s);
+    this._dice(svg, s);
+    // Destinations last, so that nothing covers them: a see-through checker where it will land.
+    for (const p of lit) {
+      if (p === OFF) continue;
+      const grp = el("g", { "data-loc": p, class: "dest" }, svg);
+      const [cx, cy] = this.centre(p, s.turn);
+      const hit = s.points[p - 1] !== 0 && (s.points[p - 1] > 0 ? 0 : 1) !== s.turn;
+      this._ghost(grp, cx, cy, s.turn, hit ? "hit" : "");
     }
-    // Dice
-    if (s.dice) {
-      const mine = s.turn === s.viewer || s.local;
-      const cx0 = mine ? XR + Q / 2 : M + Q / 2;
-      const g = el("g", { class: `dice${s.rolling ? " rolling" : ""}`, role: "img",
-        "aria-label": t("dice_label", { a: s.dice[0], b: s.dice[1] }) }, svg);
-      const faces = s.dice[0] === s.dice[1] ? [s.dice[0], s.dice[0]] : s.dice;
-      faces.forEach((d, i) => {
-        const used = (s.used || [])[i];
-        this._die(g, cx0 - 66 + i * 76, H / 2 - 28, d, s.turn, used);
-      });
-      if (s.dice[0] === s.dice[1] && s.usedCount !== undefined && s.usedCount < 4) {
-        el("text", { x: cx0 + 70, y: H / 2 + 10, class: "num" }, g).textContent = `×${4 - s.usedCount}`;
-      }
-    }
-    this._focusables = [...svg.querySelectorAll("[data-loc]")];
+    this._focusables = [...svg.querySelectorAll(".pt[data-loc], .tray[data-loc]")];
     this._restoreFocus();
   }
 
-  _checker(g, cx, cy, seat, movable, selected) {
-    el("circle", { cx, cy, r: R - 1, class: `ck c${seat}${movable ? " movable" : ""}${selected ? " selected" : ""}` }, g);
-    el("circle", { cx, cy, r: R - 9, class: `ring c${seat}` }, g);
+  _defs(svg) {
+    const defs = el("defs", {}, svg);
+    const m = el("marker", { id: "arrowhead", viewBox: "0 0 10 10", refX: 6, refY: 5, markerWidth: 3.4, markerHeight: 3.4,
+      orient: "auto-start-reverse", markerUnits: "strokeWidth" }, defs);
+    el("path", { d: "M0,0 L10,5 L0,10 z", class: "arrowhead" }, m);
   }
 
-  _die(g, x, y, v, seat, used) {
+  _ghost(parent, cx, cy, seat, kind) {
+    el("circle", { cx, cy, r: this.g.R - 1, class: `target ghost-ck c${seat}${kind ? " " + kind : ""}` }, parent);
+    el("circle", { cx, cy, r: this.g.R * 0.3, class: "target-dot" }, parent);
+  }
+
+  _cube(svg, s) {
+    const c = s.cube;
+    if (!c || !c.enabled || s.crawford) return;
+    const { M, Q, BARW, H, CUBE, XT, TRAY, XR, STRIP, BOT, TOP } = this.g;
+    let cx, cy, value = c.value, cls = "cube";
+    if (s.offeredBy !== null && s.offeredBy !== undefined) {
+      // An offered cube sits on the offering side, showing the stake it proposes.
+      [cx, cy] = this._diceCentre(s.offeredBy);
+      value = c.value * 2; cls += " offered";
+    } else if (c.owner === null) {
+      if (c.value !== 1) return;
+      cx = M + Q + BARW / 2; cy = H / 2;
+    } else {
+      const mine = c.owner === s.viewer;
+      if (TRAY) { cx = XT + TRAY / 2; cy = mine ? BOT - this.g.TH - CUBE / 2 - 14 : TOP + this.g.TH + CUBE / 2 + 14; }
+      else { cx = XR - BARW / 2; cy = mine ? H - STRIP / 2 : STRIP / 2; }
+    }
+    const size = cls.includes("offered") ? CUBE * 1.3 : CUBE;
+    const g = el("g", { class: cls, role: "img", "aria-label": this.h.t("cube_label", { v: value }) }, svg);
+    el("rect", { x: cx - size / 2, y: cy - size / 2, width: size, height: size, rx: 7 }, g);
+    el("text", { x: cx, y: cy + size * 0.19, "font-size": size * 0.52 }, g).textContent = value === 1 ? 64 : value;
+  }
+
+  // The middle of the half where `seat`'s dice lie: the right half for the viewer.
+  _diceCentre(seat) {
+    const { XR, M, Q, H } = this.g;
+    const mine = seat === this.s.viewer || this.s.local;
+    return [mine ? XR + Q / 2 : M + Q / 2, H / 2];
+  }
+
+  _dice(svg, s) {
+    const { DIE, M, Q, H } = this.g;
+    const row = (parent, cx, faces, seat, used, size) => {
+      const gap = size * 0.18;
+      const width = faces.length * size + (faces.length - 1) * gap;
+      faces.forEach((d, i) => this._die(parent, cx - width / 2 + i * (size + gap), H / 2 - size / 2, d, seat, used[i], size));
+    };
+    if (s.dice) {
+      const grp = el("g", { class: `dice${s.rolling ? " rolling" : ""}`, role: "img",
+        "aria-label": this.h.t("dice_label", { a: Math.max(...s.dice), b: Math.min(...s.dice) }) }, svg);
+      const double = s.dice[0] === s.dice[1];
+      // A double is four dice; each one fades as it is used.
+      const faces = double ? [s.dice[0], s.dice[0], s.dice[0], s.dice[0]] : s.dice;
+      const used = double ? faces.map((_, i) => i >= 4 - (s.usedCount || 0)) : (s.used || []);
+      row(grp, this._diceCentre(s.turn)[0], faces, s.turn, used, DIE);
+    }
+    // The dice of the last move, smaller, in the left half when the current dice leave it free.
+    if (s.lastDice && s.lastDice.length && (!s.dice || this._diceCentre(s.turn)[0] !== M + Q / 2)) {
+      const grp = el("g", { class: "dice lastdice", role: "img",
+        "aria-label": this.h.t("last_dice_label", { a: Math.max(...s.lastDice), b: Math.min(...s.lastDice) }) }, svg);
+      row(grp, M + Q / 2, s.lastDice, s.lastSeat, [], DIE * 0.72);
+    }
+  }
+
+  // The last move as arrows from where each checker left to where it landed; hits are marked.
+  _arrows(svg, s) {
+    if (!s.lastSteps || !s.lastSteps.length) return;
+    const g = el("g", { class: "arrows", "aria-hidden": "true" }, svg);
+    const seat = s.lastSeat;
+    const name = (loc) => (loc === BAR ? "bar" : loc === OFF ? "off" : String(s.numbersFor === 0 ? loc : 25 - loc));
+    s.lastSteps.forEach(([a, b], i) => {
+      const from = this._anchor(a, seat, true);
+      const to = this._anchor(b, seat, false);
+      const hit = !!(s.lastHits && s.lastHits[i]);
+      // Bend each arrow a little toward the middle of the board, so that it does not hide the points it crosses.
+      const mx = (from[0] + to[0]) / 2, my = (from[1] + to[1]) / 2;
+      const bend = (this.g.H / 2 - my) * 0.35 + (from[1] === to[1] ? (from[1] > this.g.H / 2 ? -60 : 60) : 0);
+      const d = `M${from[0]},${from[1]} Q${mx},${my + bend} ${to[0]},${to[1]}`;
+      el("path", { d, class: "arrow-under" }, g);
+      el("path", { d, class: "arrow", "marker-end": "url(#arrowhead)", "data-from": name(a), "data-to": name(b),
+        "data-hit": hit ? "1" : "0" }, g);
+      if (hit) {
+        const m = el("g", { class: "hitmark" }, g);
+        el("circle", { cx: to[0], cy: to[1], r: this.g.R + 4 }, m);
+      }
+    });
+  }
+
+  _anchor(loc, seat, leaving) {
+    if (loc === OFF) return this._checkerXY(OFF, seat, 0);
+    if (loc === BAR) return this._checkerXY(BAR, seat, Math.max(0, this.s.bar[seat] - (leaving ? 0 : 1)));
+    const n = Math.abs(this.s.points[loc - 1]);
+    const own = n && (this.s.points[loc - 1] > 0 ? 0 : 1) === seat;
+    return this._checkerXY(loc, seat, leaving ? (own ? n : 0) : Math.max(0, n - 1));
+  }
+
+  _checker(g, cx, cy, seat, movable, selected) {
+    const { R } = this.g;
+    el("circle", { cx, cy, r: R - 1, class: `ck c${seat}${movable ? " movable" : ""}${selected ? " selected" : ""}` }, g);
+    el("circle", { cx, cy, r: R - 9, class: `ring c${seat}` }, g);
+    if (selected) el("circle", { cx, cy, r: R + 5, class: "selring" }, g);
+  }
+
+  _die(g, x, y, v, seat, used, size) {
     const d = el("g", { class: `die c${seat}${used ? " used" : ""}` }, g);
-    el("rect", { x, y, width: 56, height: 56, rx: 9 }, d);
-    const pips = { 1: [[2, 2]], 2: [[1, 1], [3, 3]], 3: [[1, 1], [2, 2], [3, 3]], 4: [[1, 1], [3, 1], [1, 3], [3, 3]],
-      5: [[1, 1], [3, 1], [2, 2], [1, 3], [3, 3]], 6: [[1, 1], [3, 1], [1, 2], [3, 2], [1, 3], [3, 3]] }[v];
-    for (const [i, j] of pips) el("circle", { cx: x + i * 14, cy: y + j * 14, r: 5, class: "pip" }, d);
+    const k = size / 56;
+    el("rect", { x, y, width: size, height: size, rx: 9 * k }, d);
+    for (const [i, j] of PIPS[v]) el("circle", { cx: x + i * 14 * k, cy: y + j * 14 * k, r: 5 * k, class: "pip" }, d);
   }
 
   // Slide a checker from one location to another; resolves when done.
@@ -201,7 +306,7 @@ export class Board {
     if (!ms) return Promise.resolve();
     const [x0, y0] = this.centre(from, seat);
     const [x1, y1] = this.centre(to, seat);
-    const c = el("circle", { cx: 0, cy: 0, r: R - 1, class: `ck c${seat} flying` }, this.svg);
+    const c = el("circle", { cx: 0, cy: 0, r: this.g.R - 1, class: `ck c${seat} flying` }, this.svg);
     const a = c.animate([{ transform: `translate(${x0}px,${y0}px)` }, { transform: `translate(${x1}px,${y1}px)` }],
       { duration: ms, easing: "ease-out", fill: "forwards" });
     return a.finished.then(() => c.remove(), () => c.remove());
@@ -238,7 +343,7 @@ export class Board {
       d.moved = true;
       this.svg.setPointerCapture(d.id);
       this.h.pick(d.from, true);
-      d.ghost = el("circle", { r: R - 1, class: `ck c${this.s.turn} ghost` }, this.svg);
+      d.ghost = el("circle", { r: this.g.R - 1, class: `ck c${this.s.turn} ghost` }, this.svg);
     }
     const p = this._svgXY(e);
     d.ghost.setAttribute("cx", p.x); d.ghost.setAttribute("cy", p.y);

@@ -24,8 +24,11 @@ export function t(key, params) {
   return text;
 }
 
+export const has = (key) => Object.prototype.hasOwnProperty.call(messages, key);
+
 export function apply(root) {
   for (const e of root.querySelectorAll("[data-i18n]")) e.textContent = t(e.dataset.i18n);
   for (const e of root.querySelectorAll("[data-i18n-aria]")) e.setAttribute("aria-label", t(e.dataset.i18nAria));
   for (const e of root.querySelectorAll("[data-i18n-title]")) e.setAttribute("title", t(e.dataset.i18nTitle));
+  for (const e of root.querySelectorAll("[data-i18n-role]")) e.setAttribute("aria-roledescription", t(e.dataset.i18nRole));
 }

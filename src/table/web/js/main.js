@@ -5,6 +5,8 @@ import { Board, BAR } from "./board.js";
 import { createGame, Live } from "./net.js";
 import { targetsFor, sourcesAt, applySteps, isFinal } from "./moves.js";
 import { showPage } from "./pages.js";
+import { diceText, playText, pipCounts } from "./notation.js";
+import * as sound from "./sound.js";
 
 const $ = (id) => document.getElementById(id);
 const store = {
@@ -12,7 +14,8 @@ const store = {
   set(k, v) { try { localStorage.setItem("table." + k, JSON.stringify(v)); } catch (_) { /* private mode */ } },
 };
 
-const settings = Object.assign({ animations: true, autoConfirm: false, autoForced: false, autoRoll: true, numbers: true },
+const settings = Object.assign({ animations: true, autoConfirm: false, autoForced: false, autoRoll: true, numbers: true,
+  sounds: false, theme: "auto" },
   store.get("settings", {}));
 if (window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches && store.get("settings", null) === null) {
   settings.animations = false;
@@ -20,13 +23,24 @@ if (window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").m
 
 const app = {
   live: null, msg: null, queue: [], busy: false,
-  path: [], node: 0, selected: null, swapped: false, notice: "", sent: false,
+  path: [], node: 0, selected: null, swapped: false, notice: "", sent: false, answerNote: "",
 };
 let board;
 
 // ---- screens -------------------------------------------------------------
+const SCREENS = ["home", "play", "page", "connect"];
 function show(id) {
-  for (const s of ["home", "play", "page"]) $(s).hidden = s !== id;
+  for (const s of SCREENS) $(s).hidden = s !== id;
+  document.body.dataset.screen = id;
+  setTitle();
+}
+
+// The tab's title follows the screen and the language.
+function setTitle() {
+  const screen = document.body.dataset.screen;
+  const part = screen === "play" || screen === "connect" ? t("title_game")
+    : screen === "page" ? t("page_" + (location.hash.split("/")[2] || "rules")) : "";
+  document.title = part ? `${part} · Table` : "Table";
 }
 
 function route() {
@@ -34,7 +48,7 @@ function route() {
   const m = h.match(/^#\/game\/([\w-]+)$/);
   if (m) return openGame(m[1]);
   const p = h.match(/^#\/learn\/(\w+)$/);
-  if (p) { closeGame(); show("page"); return showPage(p[1]); }
+  if (p) { closeGame(); show("page"); return showPage(p[1]).then(setTitle); }
   closeGame();
   show("home");
   $("btn-continue").hidden = !store.get("current", null);
@@ -42,20 +56,33 @@ function route() {
 
 function closeGame() {
   if (app.live) app.live.close();
-  app.live = null; app.msg = null; app.queue = []; app.sticky = "";
+  app.live = null; app.msg = null; app.queue = []; app.sticky = ""; app.answerNote = "";
+  $("offline").hidden = true;
+}
+
+// Until the first state arrives there is no board to show: a screen says that we are
+// connecting, or that the server cannot be reached, with a button to try again.
+function connectScreen(kind) {
+  $("connect-title").textContent = t(kind === "connecting" ? "connecting" : kind === "not_found" ? "err_not_found" : "unreachable_title");
+  $("connect-text").textContent = kind === "unreachable" ? t("unreachable_text") : "";
+  $("btn-retry").hidden = kind !== "unreachable";
+  $("btn-connect-home").hidden = kind === "connecting";
+  show("connect");
 }
 
 function openGame(id) {
   const saved = store.get("games", {})[id];
-  if (app.live && app.live.game === id) { show("play"); return; }
+  if (app.live && app.live.game === id) { show(app.msg ? "play" : "connect"); return; }
   closeGame();
-  show("play");
-  if (!saved) { setStatus(t("err_no_token")); }
+  connectScreen("connecting");
   store.set("current", id);
   app.live = new Live(id, saved ? saved.token : "", {
     state: (msg) => { app.queue.push(msg); pump(); },
     error: (msg) => onError(msg),
-    online: (ok) => { $("offline").hidden = ok; },
+    online: (ok) => {
+      if (!app.msg) { if (!ok) connectScreen("unreachable"); return; }
+      $("offline").hidden = ok;
+    },
   });
 }
 
@@ -72,10 +99,14 @@ async function pump() {
         await animateLast(prev, msg);
       }
       app.sent = false;
+      if (fresh) answerNoteFor(prev, msg);
       app.msg = msg;
-      app.rolled = fresh && !!msg.view.dice && (!prev || !prev.view.dice || prev.view.turn !== msg.view.turn);
+      if ($("play").hidden) show("play");
+      // Dice roll on screen when they are thrown, not when a reload finds them on the table.
+      app.rolled = fresh && !!prev && !!msg.view.dice && (!prev.view.dice || prev.view.turn !== msg.view.turn);
       if (fresh) { app.path = []; app.node = 0; app.selected = null; noticeFor(msg); }
       draw();
+      if (app.rolled) sound.play("dice");
       app.rolled = false;
       if (fresh) maybeAuto();
       if (app.queue.length && settings.animations) await sleep(msg.view.last && !msg.view.last.steps.length ? 900 : 150);
@@ -97,6 +128,7 @@ async function animateLast(prev, msg) {
     const lifted = applySteps(st, [[a, b]], last.seat, true);
     board.render(boardState(prev, lifted));
     await board.animate(a, b, last.seat, 220);
+    sound.play(hit ? "hit" : "move");
     if (hit) {
       // The hit checker leaves for the bar.
       const gone = { points: lifted.points.slice(), bar: lifted.bar, off: lifted.off };
@@ -112,21 +144,58 @@ function noticeFor(msg) {
   const v = msg.view, last = v.last;
   app.notice = "";
   if (last && !last.steps.length && last.dice && last.dice.length) {
-    const mine = mySeats(msg).includes(last.seat);
-    app.notice = mine && msg.config.mode !== "local"
-      ? t("no_move_you", { d: last.dice.join("-") })
-      : t("no_move_other", { name: playerName(msg, last.seat), d: last.dice.join("-") });
+    const mine = isYou(msg, last.seat);
+    app.notice = mine
+      ? t("no_move_you", { d: diceText(last.dice) })
+      : t("no_move_other", { name: playerName(msg, last.seat), d: diceText(last.dice) });
     // The player's own pass stays on screen until they act again.
     if (mine) app.sticky = app.notice;
+  }
+}
+
+// A double or a resignation answered: said in words, since the board shows little of it.  The
+// note lasts until the next move.
+function answerNoteFor(prev, msg) {
+  const was = prev && prev.view, v = msg.view;
+  if (was && (was.phase === "take" || was.phase === "resign") && v.phase !== was.phase) {
+    const who = was.to_act, name = playerName(msg, who);
+    if (was.phase === "take") {
+      const dropped = v.result && v.result.how === "drop";
+      app.answerNote = tn(dropped ? "cube_dropped" : "cube_taken", msg, who, { name, v: was.cube.value * 2 });
+    } else {
+      const accepted = v.result && v.result.how === "resign";
+      app.answerNote = tn(accepted ? "resign_accepted" : "resign_rejected", msg, who, { name });
+    }
+  } else if (!was || JSON.stringify(v.last) !== JSON.stringify(was.last)) {
+    app.answerNote = "";
   }
 }
 
 function onError(msg) {
   // A stale action crossed a newer state on the wire; that state is on its way.
   if (msg.code === "stale") { app.path = []; app.node = 0; return; }
-  if (msg.code === "not_found") { setStatus(t("err_not_found")); return; }
+  if (msg.code === "not_found") {
+    if (!app.msg) { if (app.live) app.live.close(); connectScreen("not_found"); } else toast(t("err_not_found"));
+    return;
+  }
   draw();
-  setStatus(t("err_refused", { msg: msg.message }));
+  toast(refusal(msg.code));
+}
+
+// The server explains refusals in English, for programmers; a player reads them by their code,
+// in the page's language.
+function refusal(code) {
+  return t(i18n.has("err_code_" + code) ? "err_code_" + code : "err_refused");
+}
+
+// A passing notice for a refused tap or action: it never replaces what the status lines say.
+let toastTimer = 0;
+function toast(text) {
+  const e = $("toast");
+  e.textContent = text;
+  e.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { e.hidden = true; }, 3500);
 }
 
 // ---- who is who --------------------------------------------------------------
@@ -135,13 +204,19 @@ function viewer(msg) {
   if (msg.config.mode === "local") return 0;
   return msg.config.seat;
 }
+// Whether `seat` is the person reading, who is spoken to as "you".
+const isYou = (msg, seat) => msg.config.mode !== "local" && mySeats(msg).includes(seat);
 function playerName(msg, seat) {
   const c = msg.config;
   if (c.names && c.names[seat]) return c.names[seat];
-  if (c.mode === "computer") {
-    return seat === c.seat ? t("you") : t("computer_name", { level: t("level_" + c.level) });
-  }
+  if (c.mode === "computer" && seat !== c.seat) return t("computer_name", { level: t("level_" + c.level) });
+  // "You" only to the player themself; a spectator sees the colour.
+  if (c.mode === "computer" && mySeats(msg).includes(seat)) return t("you");
   return t(seat === 0 ? "player_white" : "player_black");
+}
+// A message about `seat`, in the second person when that is the reader.
+function tn(key, msg, seat, params) {
+  return t(isYou(msg, seat) && i18n.has(key + "_you") ? key + "_you" : key, params);
 }
 function myMove(msg) {
   const v = msg.view;
@@ -155,17 +230,28 @@ function diceOrder() {
   return d && app.swapped ? [d[1], d[0]] : d;
 }
 
+const boxKey = () => `${$("board-wrap").clientWidth}x${$("board-wrap").clientHeight}`;
+
+// The board's shape: upright when its box is taller than wide (a phone held upright).
+function boardShape() {
+  app.drawnBox = boxKey();
+  const w = $("board-wrap");
+  const width = w.clientWidth || window.innerWidth, height = w.clientHeight || window.innerHeight;
+  return { tall: height > width * 0.95, aspect: height / Math.max(1, width) };
+}
+
 function boardState(msg, override) {
   const v = msg.view;
   const g = graph();
   const base = override || applySteps(v, app.path.map((e) => [e[0], e[1]]), v.turn);
+  const shape = boardShape();
   const s = {
     points: base.points, bar: base.bar, off: base.off,
     viewer: viewer(msg), turn: v.turn, local: msg.config.mode === "local",
-    numbersFor: msg.config.mode === "local" ? (v.turn === null ? 0 : v.turn) : viewer(msg),
+    numbersFor: numbersFor(msg),
     showNumbers: settings.numbers, cube: v.cube, dice: v.dice ? diceOrder() : null,
-    rolling: app.rolled && settings.animations,
-    tall: window.innerWidth < 700 && window.innerHeight > window.innerWidth * 1.3,
+    crawford: v.crawford, offeredBy: v.phase === "take" ? v.turn : null,
+    rolling: app.rolled && settings.animations, tall: shape.tall, aspect: shape.aspect,
   };
   if (override) return s;
   if (g) {
@@ -177,40 +263,52 @@ function boardState(msg, override) {
     const usedDice = app.path.map((e) => e[2]);
     if (v.dice) {
       const order = diceOrder();
-      if (order[0] === order[1]) { s.usedCount = usedDice.length; s.used = [usedDice.length >= 4, usedDice.length >= 2]; }
+      if (order[0] === order[1]) s.usedCount = usedDice.length;
       else {
         const left = usedDice.slice();
         s.used = order.map((d) => { const i = left.indexOf(d); if (i >= 0) { left.splice(i, 1); return true; } return false; });
       }
     }
   }
-  if (v.last && !(g && app.path.length)) s.lastPoints = v.last.steps.flat().filter((p) => p >= 1 && p <= 24);
+  // The last move stays drawn (arrows, its dice) until the player starts their own.
+  if (v.last && v.last.steps.length && !(g && app.path.length)) {
+    s.lastSteps = v.last.steps; s.lastHits = v.last.hits; s.lastSeat = v.last.seat; s.lastDice = v.last.dice;
+  }
   return s;
+}
+
+// The numbering on the board: the viewer's; on one shared device, that of the player to move.
+function numbersFor(msg) {
+  const v = msg.view;
+  return msg.config.mode === "local" ? (v.turn === null ? 0 : v.turn) : viewer(msg);
 }
 
 function draw() {
   const msg = app.msg;
   if (!msg) return;
   const v = msg.view;
-  board.render(boardState(msg));
-  // players
+  const s = boardState(msg);
+  board.render(s);
+  // players; the pip counts follow the checkers while a move is being made
   const vw = viewer(msg);
+  const pips = pipCounts(s);
   for (const [id, seat] of [["p-bottom", vw], ["p-top", 1 - vw]]) {
     const e = $(id);
     e.querySelector(".swatch").className = `swatch c${seat}`;
     e.querySelector(".name").textContent = playerName(msg, seat);
-    e.querySelector(".pips").textContent = t("pips", { n: v.pips[seat] }) +
-      (v.off[seat] ? " · " + t("borne_off", { n: v.off[seat] }) : "");
+    e.querySelector(".pips").textContent = t("pips", { n: pips[seat] }) +
+      (s.off[seat] ? " · " + t("borne_off", { n: s.off[seat] }) : "");
     // Highlight whoever must decide now (the taker while a double waits, say).
     const acting = v.to_act !== null ? v.to_act : v.turn;
     e.querySelector(".tag").textContent = acting === seat && !v.over
-      ? t(v.phase === "roll" || v.phase === "move" ? "on_roll" : "to_decide") : "";
+      ? (v.phase === "roll" || v.phase === "move" ? t("on_roll") : tn("to_decide", msg, seat)) : "";
     e.classList.toggle("active", acting === seat);
   }
   $("score").textContent = v.length > 1
     ? t("score_line", { a: v.score[vw], b: v.score[1 - vw], n: v.length })
     : t("single_game");
   $("crawford").hidden = !v.crawford;
+  $("spectator").hidden = mySeats(msg).length > 0;
   // controls
   const g = graph();
   const acts = new Set(v.actions);
@@ -218,7 +316,7 @@ function draw() {
   const vis = {
     roll: acts.has("roll"), double: acts.has("double"), take: acts.has("take"), drop: acts.has("drop"),
     accept_resignation: acts.has("accept_resignation"), reject_resignation: acts.has("reject_resignation"),
-    next_game: acts.has("next_game"), resign: acts.has("resign"),
+    next_game: acts.has("next_game"),
     swap: !!g && v.dice && v.dice[0] !== v.dice[1] && !app.path.length,
     undo: !!g, confirm: !!g && !settings.autoConfirm, rematch: v.over && mySeats(msg).length > 0,
     resign: acts.has("resign"),
@@ -229,51 +327,61 @@ function draw() {
     if (a === "undo") b.disabled = !app.path.length;
     if (a === "confirm") b.disabled = !done;
   }
-  setStatus(statusText(msg));
+  $("last").textContent = lastText(msg);
+  $("status").textContent = statusText(msg);
   if (v.result) showResult(msg);
 }
 
-function statusText(msg) {
-  const v = msg.view;
+// What happened: the last move (numbered from the reader's side), a pass, a double answered.
+function lastText(msg) {
+  const v = msg.view, last = v.last;
   const parts = [];
   if (app.sticky && app.sticky !== app.notice) parts.push(app.sticky);
   if (app.notice) parts.push(app.notice);
+  if (last && last.steps.length) {
+    const play = playText(last.text ? last.text[numbersFor(msg)] : last.play, { bar: t("note_bar"), off: t("note_off") });
+    parts.push(tn("last_move", msg, last.seat, { name: playerName(msg, last.seat), d: diceText(last.dice), play }));
+  }
+  if (app.answerNote) parts.push(app.answerNote);
+  return parts.join(" ");
+}
+
+// What to do now.
+function statusText(msg) {
+  const v = msg.view;
+  const parts = [];
   if (v.result) {
     parts.push(resultText(msg));
-    if (v.over) parts.push(t("match_over", { name: playerName(msg, v.winner) }));
+    if (v.over) parts.push(tn("match_over", msg, v.winner, { name: playerName(msg, v.winner) }));
     else parts.push(t("hint_next_game"));
     return parts.join(" ");
   }
-  if (v.last && v.last.steps.length && !(mySeats(msg).includes(v.last.seat) && msg.config.mode !== "local")) {
-    parts.push(t("last_move", { name: playerName(msg, v.last.seat), d: v.last.dice.join("-"), play: v.last.play }));
-  }
   const g = graph();
   const acts = v.actions || [];
+  const local = msg.config.mode === "local";
   if (v.phase === "take" && acts.includes("take")) {
     parts.push(t("double_offered", { name: playerName(msg, v.turn), v: v.cube.value * 2 }));
-    if (msg.config.mode === "local") parts.push(t("answer_local", { name: playerName(msg, v.to_act) }));
+    if (local) parts.push(t("answer_local", { name: playerName(msg, v.to_act) }));
   } else if (v.phase === "resign" && acts.includes("accept_resignation")) {
     parts.push(t("resign_offered", { name: playerName(msg, v.resignation.by), kind: t("resign_kind_" + v.resignation.level) }));
-    if (msg.config.mode === "local") parts.push(t("answer_local", { name: playerName(msg, v.to_act) }));
+    if (local) parts.push(t("answer_local", { name: playerName(msg, v.to_act) }));
   } else if (v.phase === "roll" && acts.includes("roll")) {
     const hint = t(acts.includes("double") ? "hint_roll" : "hint_roll_only");
-    parts.push(msg.config.mode === "local" ? `${playerName(msg, v.turn)}: ${hint}` : hint);
+    parts.push(local ? `${playerName(msg, v.turn)}: ${hint}` : hint);
   } else if (g) {
     if (isFinal(g, app.node)) parts.push(settings.autoConfirm ? "" : t("hint_confirm"));
-    else parts.push(t(msg.config.mode === "local" ? "hint_move_local" : "hint_move", { name: playerName(msg, v.to_act), d: v.dice.join("-") }));
+    else parts.push(t(local ? "hint_move_local" : "hint_move", { name: playerName(msg, v.to_act), d: diceText(v.dice) }));
   } else if (v.to_act !== null && !mySeats(msg).includes(v.to_act)) {
     parts.push(t("waiting", { name: playerName(msg, v.to_act) }));
   }
   return parts.filter(Boolean).join(" ");
 }
 
-function setStatus(text) { $("status").textContent = text; }
-
 let shownResult = null;
 function resultText(msg) {
   const r = msg.view.result;
   const kind = r.how === "drop" ? "result_drop" : r.how === "resign" ? "result_resign_" + r.level : "result_kind_" + r.level;
-  return t("game_won_by", { name: playerName(msg, r.winner) }) + " " + t(kind, { points: r.points });
+  return tn("game_won_by", msg, r.winner, { name: playerName(msg, r.winner) }) + " " + t(kind, { points: r.points });
 }
 
 function showResult(msg) {
@@ -285,7 +393,7 @@ function showResult(msg) {
   const winner = v.over ? v.winner : v.result.winner;
   const won = msg.config.mode === "computer" ? winner === vw : null;
   $("result-title").textContent = won === null
-    ? t(v.over ? "match_over" : "game_over_title", { name: playerName(msg, winner) })
+    ? tn(v.over ? "match_over" : "game_over_title", msg, winner, { name: playerName(msg, winner) })
     : t(won ? (v.over ? "you_won_match" : "you_won") : (v.over ? "you_lost_match" : "you_lost"));
   $("result-text").textContent = resultText(msg) +
     (v.length > 1 ? " " + t("score_line", { a: v.score[vw], b: v.score[1 - vw], n: v.length }) : "");
@@ -327,7 +435,7 @@ function pick(loc, dragging) {
     }
   }
   app.selected = sources.includes(loc) && (dragging || app.selected !== loc) ? loc : null;
-  if (!dragging && app.selected === null && !sources.includes(loc)) setStatus(t("not_a_source"));
+  if (!dragging && app.selected === null && !sources.includes(loc)) toast(t("not_a_source"));
   else draw();
 }
 
@@ -338,11 +446,12 @@ function drop(from, to) {
   if (to !== null && targets.has(to)) { step(targets.get(to)); return; }
   app.selected = null;
   draw();
-  if (to !== from) setStatus(t("illegal_drop"));
+  if (to !== from) toast(t("illegal_drop"));
 }
 
 function step(edges) {
   for (const e of edges) { app.path.push(e); app.node = e[4]; }
+  sound.play(edges.some((e) => e[3]) ? "hit" : "move");
   app.selected = null;
   const g = graph();
   if (isFinal(g, app.node) && settings.autoConfirm) { confirmMove(); return; }
@@ -363,7 +472,7 @@ function send(action) {
   if (!app.live || !app.msg) return;
   app.sticky = "";
   app.sent = action.type === "move";
-  if (!app.live.send(app.msg.version, action)) { app.sent = false; setStatus(t("offline")); }
+  if (!app.live.send(app.msg.version, action)) { app.sent = false; toast(t("offline")); }
 }
 
 function control(act) {
@@ -390,8 +499,7 @@ async function startGame(config) {
     closeGame();
     location.hash = `#/game/${res.game}`;
   } catch (err) {
-    setStatus(t("err_refused", { msg: err.message }));
-    $("offline").hidden = !(err instanceof TypeError);
+    toast(err instanceof TypeError ? t("unreachable_title") : refusal(err.code));
   }
 }
 
@@ -438,11 +546,21 @@ async function setLang(code) {
   $("btn-lang").setAttribute("lang", other);
   $("btn-lang").setAttribute("aria-label", t("switch_language"));
   fillLengths();
+  setTitle();
   if (app.msg) draw();
+  else if (!$("connect").hidden) connectScreen($("btn-retry").hidden ? "connecting" : "unreachable");
   if (!$("page").hidden) route();
 }
 
+// Light, dark, or as the system says (prefers-color-scheme).
+function applyTheme() {
+  if (settings.theme === "light" || settings.theme === "dark") document.documentElement.dataset.theme = settings.theme;
+  else delete document.documentElement.dataset.theme;
+}
+
 async function init() {
+  applyTheme();
+  sound.enable(settings.sounds);
   await setLang(store.get("lang", "ro"));
   board = new Board($("board"), { pick, drop, t });
   $("btn-new").onclick = newGameDialog;
@@ -452,14 +570,25 @@ async function init() {
   $("btn-lang").onclick = () => setLang(i18n.lang === "ro" ? "en" : "ro");
   $("btn-settings").onclick = () => {
     const f = $("dlg-settings").querySelector("form");
-    for (const k of Object.keys(settings)) f[k].checked = settings[k];
+    for (const k of Object.keys(settings)) {
+      if (k === "theme") f.theme.value = settings.theme; else f[k].checked = settings[k];
+    }
     $("dlg-settings").showModal();
   };
   $("dlg-settings").addEventListener("change", (e) => {
-    settings[e.target.name] = e.target.checked;
+    settings[e.target.name] = e.target.name === "theme" ? e.target.value : e.target.checked;
     store.set("settings", settings);
+    applyTheme();
+    sound.enable(settings.sounds);
+    if (e.target.name === "sounds" && settings.sounds) sound.play("dice");
     if (app.msg) draw();
   });
+  $("btn-retry").onclick = () => {
+    if (app.msg) { show("play"); return; }  // the game came back on its own meanwhile
+    connectScreen("connecting");
+    if (app.live) app.live.retry();
+  };
+  $("btn-connect-home").onclick = () => { location.hash = "#/"; };
   $("form-new").addEventListener("change", syncNewForm);
   $("dlg-new").addEventListener("close", () => {
     if ($("dlg-new").returnValue !== "start") return;
@@ -482,16 +611,26 @@ async function init() {
     if (e.key === "s" && graph()) control("swap");
   });
   window.addEventListener("hashchange", route);
+  // The board takes the shape of its box: redraw when the box changes (rotation, resizing).
   let resizeTimer = 0;
-  window.addEventListener("resize", () => { clearTimeout(resizeTimer); resizeTimer = setTimeout(() => { if (app.msg) draw(); }, 100); });
-  window.addEventListener("offline", () => { $("offline").hidden = false; });
+  new ResizeObserver(() => {
+    clearTimeout(resizeTimer);
+    resizeTimer = setTimeout(() => { if (app.msg && boxKey() !== app.drawnBox) draw(); }, 60);
+  }).observe($("board-wrap"));
+  window.addEventListener("offline", () => { if (app.msg) $("offline").hidden = false; });
   route();
   if ("serviceWorker" in navigator && location.protocol !== "file:") {
+    // A new release's worker takes over at once; the page then reloads so that no old file stays in use.
+    const hadController = !!navigator.serviceWorker.controller;
+    let reloading = false;
+    navigator.serviceWorker.addEventListener("controllerchange", () => {
+      if (hadController && !reloading) { reloading = true; location.reload(); }
+    });
     navigator.serviceWorker.register("/sw.js").catch(() => { /* the app works without it */ });
   }
   // A read-only peek for tests and curious players: the version the page shows.
   window.__table = { version: () => (app.msg ? app.msg.version : -1), phase: () => (app.msg ? app.msg.view.phase : null),
-    dice: () => (app.msg ? app.msg.view.dice : null) };
+    dice: () => (app.msg ? app.msg.view.dice : null), last: () => (app.msg ? app.msg.view.last : null) };
   document.body.dataset.ready = "1";
 }
 

@@ -36,11 +36,21 @@ export class Live {
       else if (msg.type === "error") this.h.error(msg);
     };
     ws.onclose = () => {
-      if (this.closed) return;
+      if (this.closed || ws !== this.ws) return;
       this.h.online(false);
-      setTimeout(() => { if (!this.closed) this._open(); }, this.delay);
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => { if (!this.closed) this._open(); }, this.delay);
       this.delay = Math.min(this.delay * 2, 8000);
     };
+  }
+
+  // Try again now (the player pressed "Try again"), without waiting for the next attempt.
+  retry() {
+    if (this.closed) return;
+    clearTimeout(this.timer);
+    this.delay = 500;
+    if (this.ws && this.ws.readyState <= WebSocket.OPEN) return;
+    this._open();
   }
 
   send(version, action) {
@@ -49,5 +59,5 @@ export class Live {
     return true;
   }
 
-  close() { this.closed = true; if (this.ws) this.ws.close(); }
+  close() { this.closed = true; clearTimeout(this.timer); if (this.ws) this.ws.close(); }
 }

@@ -1,0 +1,45 @@
+// Unit tests of the client's pure modules, run by Node's own test runner (node --test).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { diceText, playText, pipCounts } from "../../../src/table/web/js/notation.js";
+import { applySteps, targetsFor } from "../../../src/table/web/js/moves.js";
+
+// The starting position, numbered from seat 0's side: seat 0's checkers positive.
+const START = [-2, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, -5, 5, 0, 0, 0, -3, 0, -5, 0, 0, 0, 0, 2];
+const start = () => ({ points: START.slice(), bar: [0, 0], off: [0, 0] });
+
+test("dice are written high first", () => {
+  assert.equal(diceText([1, 3]), "3-1");
+  assert.equal(diceText([6, 6]), "6-6");
+  assert.equal(diceText([5, 2]), "5-2");
+});
+
+test("the bar and off are named in the reader's language", () => {
+  assert.equal(playText("bar/22* 6/off(2)", { bar: "bara", off: "afară" }), "bara/22* 6/afară(2)");
+  assert.equal(playText("24/13", { bar: "bara", off: "afară" }), "24/13");
+});
+
+test("pip counts of the starting position are 167 each", () => {
+  assert.deepEqual(pipCounts(start()), [167, 167]);
+});
+
+test("pip counts follow a move before it is confirmed, and a hit sends 25 pips back", () => {
+  const s = start();
+  const after = applySteps(s, [[13, 10], [10, 5]], 0);
+  assert.deepEqual(pipCounts(after), [167 - 8, 167]);
+  // A lone black checker on 3 (its 22), hit by white from 6.
+  const blot = { points: s.points.slice(), bar: [0, 0], off: [0, 0] };
+  blot.points[2] = -1;
+  const before = pipCounts(blot);
+  const hit = applySteps(blot, [[6, 3]], 0);
+  assert.deepEqual(pipCounts(hit), [before[0] - 3, before[1] - 22 + 25]);
+});
+
+test("a checker's destinations: one die, or both in a row, the die shown first winning ties", () => {
+  // From 13 with 3-1: 12 (1), 10 (3) and 9 (both); two edges reach 9.
+  const g = { nodes: [[[13, 12, 1, 0, 1], [13, 10, 3, 0, 2]], [[12, 9, 3, 0, 3]], [[10, 9, 1, 0, 3]], []], finals: { 3: "13/9" } };
+  const t = targetsFor(g, 0, 13, [3, 1]);
+  assert.deepEqual([...t.keys()].sort((a, b) => a - b), [9, 10, 12]);
+  assert.deepEqual(t.get(9).map((e) => e[2]), [3, 1]);
+  assert.deepEqual(targetsFor(g, 0, 13, [1, 3]).get(9).map((e) => e[2]), [1, 3]);
+});

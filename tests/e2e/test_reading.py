@@ -1,0 +1,282 @@
+"""What a player reads on the board: the other side's move, where a checker may land, pip
+counts, notices, the cube, titles, themes; each numbered and worded from the reader's side."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.e2e.e2e_helpers import (click_loc, loc_of, new_game, open_app, play_by_clicks, start_easy_game,
+                                   version, wait_my_move)
+
+LAST_MOVE = re.compile(r"a dat (\d)-(\d) și a mutat (.+?)\.(?: |$)")
+
+
+def computer_has_moved(page) -> None:
+    """Wait until the computer's last move is on screen and it is our move."""
+    wait_my_move(page)
+    if not page.locator("#last").inner_text().strip():
+        v = version(page)
+        play_by_clicks(page)
+        page.click("#controls [data-act=confirm]")
+        page.wait_for_function(f"window.__table.version() >= {v + 3}")
+        wait_my_move(page)
+    page.wait_for_selector("#board .arrow")
+
+
+def chains(arrows: list[tuple[str, str]]) -> set[tuple[str, str]]:
+    """Where each moved checker started and ended: an arrow from where another one ended goes on
+    with that checker."""
+    paths: list[list[str]] = []
+    for a, b in arrows:
+        path = next((p for p in paths if p[-1] == a), None)
+        if path is None:
+            paths.append([a, b])
+        else:
+            path.append(b)
+    merged = True
+    while merged:
+        merged = False
+        for first in paths:
+            later = next((p for p in paths if p is not first and p[0] == first[-1]), None)
+            if later is not None:
+                first.extend(later[1:])
+                paths.remove(later)
+                merged = True
+                break
+    return {(p[0], p[-1]) for p in paths}
+
+
+@pytest.mark.parametrize("mode", ["computer", "local"])
+def test_the_last_move_is_written_and_drawn_from_the_side_shown(desktop, mode):
+    page = desktop
+    open_app(page)
+    if mode == "computer":
+        # Black: its numbering is the mirror of the server's, which is where the old text went wrong.
+        new_game(page, mode="computer", level="easy", cube=False, seat=1)
+        computer_has_moved(page)
+    else:
+        # Two players on one device: the board is numbered from the side of the one to move, so
+        # the move just made is written from the other player's side.
+        new_game(page, mode="local", cube=False)
+        wait_my_move(page)
+        play_by_clicks(page)
+        page.click("#controls [data-act=confirm]")
+        page.wait_for_selector("#board .arrow")
+    mover = page.evaluate("window.__table.last().seat")
+    m = LAST_MOVE.search(page.locator("#last").inner_text())
+    assert m, page.locator("#last").inner_text()
+    high, low, play = int(m.group(1)), int(m.group(2)), m.group(3)
+    assert high >= low  # dice high first
+    arrows = page.evaluate("[...document.querySelectorAll('#board .arrow')].map(a => [a.dataset.from, a.dataset.to])")
+    words = set()
+    for word in play.split():
+        points = re.sub(r"\(\d\)$", "", word).replace("*", "").split("/")
+        words.add((points[0].replace("bara", "bar"), points[-1].replace("afară", "off")))
+    assert words == chains([tuple(a) for a in arrows])
+    # Each moved checker ends on a point that now holds one of the mover's checkers, and that
+    # point bears the number the text says (the numbers on the board are those of the side shown).
+    for _, to in words:
+        if to != "off":
+            assert page.locator(f"#board .pt[data-num='{to}'] .ck.c{mover}").count() >= 1, to
+    # The computer's dice lie beside its move.
+    label = page.locator("#board .lastdice").get_attribute("aria-label")
+    assert sorted(int(x) for x in re.findall(r"\d", label)) == sorted([high, low])
+
+
+def test_hits_are_marked_on_the_board(desktop):
+    page = desktop
+    open_app(page)
+    new_game(page, mode="computer", level="easy", cube=False, seat=1)
+    for _ in range(30):
+        computer_has_moved(page)
+        assert page.locator("#board .hitmark").count() == page.locator("#board .arrow[data-hit='1']").count()
+        text = page.locator("#last").inner_text()
+        if "*" in text:
+            hits = page.locator("#board .arrow[data-hit='1']").count()
+            assert hits >= 1 and page.locator("#board .hitmark").count() == hits
+            return
+        v = version(page)
+        play_by_clicks(page)
+        page.click("#controls [data-act=confirm]")
+        page.wait_for_function(f"window.__table.version() >= {v + 3} || window.__table.phase() === 'game_over'")
+        if page.evaluate("window.__table.phase()") == "game_over":
+            if page.locator("#dlg-result[open]").count():
+                page.locator("#dlg-result button").click()
+            new_game(page, mode="computer", level="easy", cube=False, seat=1)
+    raise AssertionError("the computer hit nothing in thirty moves")
+
+
+def test_destinations_are_checker_sized_and_uncovered(desktop, phone):
+    for page in (desktop, phone):
+        start_easy_game(page)
+        src = loc_of(page, "#board .ck.movable")
+        click_loc(page, src)
+        page.wait_for_selector("#board .target")
+        checker = page.locator("#board .ck").first.bounding_box()
+        for target in page.locator("#board .dest .target").all():
+            box = target.bounding_box()
+            assert box["width"] >= 0.9 * checker["width"]
+            # A tap on it lands on that destination.
+            loc = target.evaluate("e => e.closest('[data-loc]').dataset.loc")
+            under = page.evaluate(f"document.elementFromPoint({box['x'] + box['width'] / 2}, {box['y'] + box['height'] / 2})"
+                                  ".closest('[data-loc]').dataset.loc")
+            assert under == loc
+        # Destinations are drawn last: nothing (a die, say) covers them.
+        assert page.evaluate("[...document.querySelector('#board').children].slice(-1)[0].classList.contains('dest')")
+        # The picked checker looks unlike the others that may move: a halo of its own.
+        assert page.locator("#board .ck.selected").count() == 1 and page.locator("#board .selring").count() == 1
+        movable = page.locator("#board .ck.movable:not(.selected)").first.evaluate("e => getComputedStyle(e).stroke")
+        selected = page.locator("#board .ck.selected").evaluate("e => getComputedStyle(e).stroke")
+        assert movable != selected
+
+
+def test_pip_counts_follow_the_checkers_before_confirming(desktop):
+    page = desktop
+    start_easy_game(page)
+    before = page.locator("#p-bottom .pips").inner_text()
+    v = version(page)
+    src = loc_of(page, "#board .ck.movable")
+    click_loc(page, src)
+    target = loc_of(page, "#board .target, #board .trayrect.lit")
+    click_loc(page, target)
+    page.wait_for_function(f"document.querySelector('#p-bottom .pips').textContent !== {before!r}")
+    n_before = int(re.match(r"\d+", before).group())
+    n_after = int(re.match(r"\d+", page.locator("#p-bottom .pips").inner_text()).group())
+    assert n_before - n_after == abs(src - target) and version(page) == v
+
+
+def test_a_refusal_passes_without_erasing_the_computers_move(desktop, artifacts):
+    page = desktop
+    open_app(page)
+    new_game(page, mode="computer", level="easy", cube=False)
+    computer_has_moved(page)
+    last = page.locator("#last").inner_text()
+    assert "Calculatorul" in last
+    # Tap an empty point: not a checker that can move.
+    sources = set(page.evaluate(
+        "[...document.querySelectorAll('#board .ck.movable')].map(c => +c.closest('[data-loc]').dataset.loc)"))
+    empty = next(p for p in range(1, 25)
+                 if p not in sources and page.locator(f"#board .pt[data-loc='{p}'] .ck").count() == 0)
+    click_loc(page, empty)
+    page.wait_for_selector("#toast:visible")
+    assert "nu poți muta" in page.locator("#toast").inner_text()
+    page.screenshot(path=str(artifacts / "refusal-desktop.png"))
+    assert page.locator("#last").inner_text() == last
+    page.wait_for_selector("#toast", state="hidden", timeout=6000)
+    assert page.locator("#last").inner_text() == last
+
+
+def test_a_spectator_is_told_they_only_watch(desktop, browser, server_url, artifacts):
+    page = desktop
+    start_easy_game(page)
+    assert page.locator("#spectator").is_hidden()
+    ctx = browser.new_context(base_url=server_url, viewport={"width": 1280, "height": 800})
+    try:
+        other = ctx.new_page()
+        other.goto("/" + page.url.split("/", 3)[3])
+        other.wait_for_selector("#spectator:visible")
+        assert "Doar urmărești" in other.locator("#spectator").inner_text()
+        assert other.locator("#controls button:visible").count() == 0
+        # The player is not "you" to a spectator.
+        assert other.locator("#p-bottom .name").inner_text() == "Albul"
+        other.wait_for_timeout(500)
+        assert other.locator("#spectator").is_visible()  # it stays
+        other.screenshot(path=str(artifacts / "spectator-desktop.png"))
+    finally:
+        ctx.close()
+
+
+def test_the_cube_offered_then_taken_is_drawn_and_said(desktop, artifacts):
+    page = desktop
+    page.add_init_script("localStorage.setItem('table.settings', JSON.stringify({autoRoll: false, animations: false}))")
+    open_app(page)
+    new_game(page, mode="local", length=3, cube=True)
+    # Before any double: the cube sits in the middle at 64.
+    wait_my_move(page)
+    assert page.locator("#board .cube text").text_content() == "64"
+    play_by_clicks(page)
+    page.click("#controls [data-act=confirm]")
+    page.wait_for_selector("#controls [data-act=double]:visible")
+    page.click("#controls [data-act=double]")
+    page.wait_for_selector("#controls [data-act=take]:visible")
+    # The offered cube lies on the offering side, showing 2, and no other cube is drawn.
+    assert page.locator("#board .cube").count() == 1
+    assert page.locator("#board .cube.offered text").text_content() == "2"
+    page.screenshot(path=str(artifacts / "cube-offered-desktop.png"))
+    page.click("#controls [data-act=take]")
+    page.wait_for_function("document.querySelector('#last').textContent.includes('a acceptat dublarea')")
+    assert "miza este acum 2" in page.locator("#last").inner_text()
+    assert page.locator("#board .cube text").text_content() == "2"
+    assert page.locator("#board .cube.offered").count() == 0
+    page.screenshot(path=str(artifacts / "cube-taken-desktop.png"))
+
+
+def test_title_and_board_words_follow_the_language(desktop):
+    page = desktop
+    open_app(page)
+    assert page.title() == "Table"
+    page.click("#btn-pages")
+    page.wait_for_function("document.title === 'Reguli · Table'")
+    new_game(page, mode="computer", level="easy", cube=False)
+    page.wait_for_function("document.title === 'Partida · Table'")
+    assert page.locator("#board").get_attribute("aria-roledescription") == "tablă"
+    page.click("#btn-lang")
+    page.wait_for_function("document.title === 'Game · Table'")
+    assert page.locator("#board").get_attribute("aria-roledescription") == "board"
+
+
+def relative_luminance(rgb: str) -> float:
+    channels = [int(x) / 255 for x in re.findall(r"\d+", rgb)[:3]]
+    lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def contrast(a: str, b: str) -> float:
+    la, lb = sorted((relative_luminance(a), relative_luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def test_borne_off_checkers_of_both_colours_stand_out_in_both_themes(desktop):
+    page = desktop
+    start_easy_game(page)
+    for theme in ("light", "dark"):
+        page.evaluate(f"document.documentElement.dataset.theme = '{theme}'")
+        tray = page.locator("#board .trayrect").first.evaluate("e => getComputedStyle(e).fill")
+        fills = page.evaluate("""() => ['c0', 'c1'].map(c => {
+            const r = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
+            r.setAttribute('class', 'slab ' + c); document.querySelector('#board').appendChild(r);
+            const f = getComputedStyle(r).fill; r.remove(); return f; })""")
+        for fill in fills:
+            assert contrast(tray, fill) >= 3, (theme, tray, fill)
+
+
+def test_dark_theme_setting(desktop):
+    page = desktop
+    page.emulate_media(color_scheme="dark")
+    open_app(page)
+    bg = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert relative_luminance(bg) < 0.05  # the system's dark preference is followed
+    page.click("#btn-settings")
+    page.select_option("#dlg-settings select[name=theme]", "light")
+    assert page.evaluate("document.documentElement.dataset.theme") == "light"
+    assert relative_luminance(page.evaluate("getComputedStyle(document.body).backgroundColor")) > 0.7
+    page.click("#dlg-settings button[value=ok]")
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    assert page.evaluate("document.documentElement.dataset.theme") == "light"
+
+
+@pytest.mark.parametrize("on", [False, True])
+def test_sounds_only_when_turned_on(desktop, on):
+    page = desktop
+    # Count the audio contexts the page makes: none unless the player turned sounds on.
+    page.add_init_script("""window.__audio = 0; const A = window.AudioContext;
+        window.AudioContext = class extends A { constructor(...a) { super(...a); window.__audio++; } };""")
+    page.add_init_script(f"localStorage.setItem('table.settings', JSON.stringify({{sounds: {str(on).lower()}}}))")
+    start_easy_game(page)
+    click_loc(page, loc_of(page, "#board .ck.movable"))
+    click_loc(page, loc_of(page, "#board .target, #board .trayrect.lit"))
+    page.wait_for_function("!document.querySelector('#controls [data-act=undo]').disabled")
+    assert (page.evaluate("window.__audio") > 0) == on
