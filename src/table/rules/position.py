@@ -298,6 +298,13 @@ class Position:
     def __repr__(self) -> str:
         return f"Position.from_id({self.id!r})"
 
+    def __str__(self) -> str:
+        """The text board of ``table.rules.diagram``, with pip counts and the Position ID."""
+        # Imported here: the diagram module builds on this one.
+        from table.rules.diagram import render
+
+        return render(self)
+
     def __reduce__(self) -> tuple[object, tuple[str]]:
         return (Position.from_id, (self.id,))
 
