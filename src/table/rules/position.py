@@ -22,13 +22,14 @@ roll.
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping, Sequence
+from itertools import repeat
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 import numpy as np
 
 from table.errors import IllegalPlayError, PositionError
 from table.rules import kernel
-from table.rules.dice import Dice, check_dice
+from table.rules.dice import Dice, as_dice
 from table.rules.movetext import BAR, OFF, Segment, format_steps, parse_move_text
 from table.rules.posid import decode_position_id, encode_position_id
 
@@ -202,30 +203,38 @@ class Position:
 
     # Plays --------------------------------------------------------------------
 
-    def legal_plays(self, dice: Sequence[int]) -> list[Play]:
+    def legal_plays(self, dice: Sequence[int] | str) -> list[Play]:
         """Every legal play of ``dice``: one per distinct resulting position.
 
+        ``dice`` is a pair such as ``(3, 1)`` or text such as ``"31"`` or
+        ``"3-1"``; anything else raises ``DiceError`` saying what is wrong.
         Returns ``[]`` when nothing can be played (or the game is over).
+
+        >>> len(Position.initial().legal_plays("3-1"))
+        16
         """
-        d1, d2 = check_dice(tuple(dice))
-        if self.is_game_over:
+        d1, d2 = as_dice(dice)
+        board = self._board
+        # The game is over once a side has no checker left (cheaper than ``result()``).
+        if max(board) <= 0 or min(board) >= 0:
             return []
-        raw = np.array(self._board, dtype=np.int8)
         buf = _BUF
-        n = kernel.generate(raw, d1, d2, buf.hashes, buf.boards, buf.steps, buf.nsteps)
+        n = kernel.generate(np.array(board, dtype=np.int8), d1, d2, buf.hashes, buf.boards,
+                            buf.steps, buf.nsteps)
         if n < 0:  # pragma: no cover - no real position has this many plays
             raise RuntimeError("more legal plays than the generator has room for")
-        # The positions after the plays, turned round for the opponent.
-        after = (-buf.boards[:n, ::-1]).tolist()
-        steps = buf.steps[:n].tolist()
-        counts = buf.nsteps[:n].tolist()
-        roll = (d1, d2)
-        return [
-            Play(self, tuple((s[0], s[1]) for s in steps[k][: counts[k]]), Position._trusted(tuple(after[k])), roll)
-            for k in range(n)
-        ]
+        # The kernel's buffers are reused by the next call: keep a copy that the
+        # plays share, and build each play's steps and position only when asked.
+        batch = _Batch(self, (d1, d2), buf.boards[:n].copy(), buf.steps[:n].copy(),
+                       buf.nsteps[:n].tolist())
+        new, plays = Play.__new__, []
+        for source in zip(repeat(batch, n), range(n)):
+            play = new(Play)
+            _PLAY_SOURCE(play, source)
+            plays.append(play)
+        return plays
 
-    def parse_play(self, text: str, dice: Sequence[int]) -> Play:
+    def parse_play(self, text: str, dice: Sequence[int] | str) -> Play:
         """The legal play that ``text`` (standard notation) describes for ``dice``.
 
         Raises ``NotationError`` when the text cannot be read and
@@ -234,7 +243,7 @@ class Position:
         >>> str(Position.initial().parse_play("24/13", (6, 5)))
         '24/13'
         """
-        roll = check_dice(tuple(dice))
+        roll = as_dice(dice)
         segments = parse_move_text(text)
         plays = self.legal_plays(roll)
         dice_text = f"{roll[0]}-{roll[1]}"
@@ -338,15 +347,42 @@ def _validate(board: tuple[int, ...]) -> None:
             raise PositionError(f"the {who} has {total} checkers; at most 15 are allowed")
 
 
+class _Batch:
+    """The kernel's output for one call of ``legal_plays``, shared by its plays.
+
+    A play built whole (``Play(...)``) has a batch with only ``before`` and ``dice``.
+    """
+
+    __slots__ = ("before", "dice", "boards", "steps", "nsteps")
+
+    def __init__(self, before: Position, dice: Dice, boards: np.ndarray | None = None,
+                 steps: np.ndarray | None = None, nsteps: list[int] | None = None) -> None:
+        self.before = before
+        self.dice = dice
+        self.boards = boards
+        self.steps = steps
+        self.nsteps = nsteps
+
+
 class Play:
-    """One legal way to play a roll.
+    """One legal way to play a roll.  Immutable and hashable.
 
     ``steps`` are single-die moves ``(from, to)`` in playing order, with
     points numbered from the mover's side, 25 for the bar and 0 for off.
     ``position`` is the result, seen from the opponent, who is now on roll.
+
+    >>> play = Position.initial().parse_play("13/7 8/7", (6, 1))
+    >>> play.steps = ((13, 7),)
+    Traceback (most recent call last):
+    ...
+    AttributeError: Play is immutable
     """
 
-    __slots__ = ("before", "steps", "position", "dice", "_hits")
+    __slots__ = ("_source", "_steps", "_position", "_hits")
+    _source: tuple[_Batch, int]
+    _steps: tuple[tuple[int, int], ...] | None
+    _position: Position | None
+    _hits: tuple[bool, ...] | None
 
     def __init__(
         self,
@@ -355,18 +391,62 @@ class Play:
         position: Position,
         dice: Dice,
     ) -> None:
-        self.before = before
-        self.steps = steps
-        self.position = position
-        self.dice = dice
-        self._hits: tuple[bool, ...] | None = None
+        _PLAY_SOURCE(self, (_Batch(before, dice), -1))
+        _PLAY_STEPS(self, steps)
+        _PLAY_POSITION(self, position)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Play is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("Play is immutable")
+
+    @property
+    def before(self) -> Position:
+        """The position the play was made from (the mover on roll)."""
+        return self._source[0].before
+
+    @property
+    def dice(self) -> Dice:
+        """The roll played."""
+        return self._source[0].dice
+
+    @property
+    def steps(self) -> tuple[tuple[int, int], ...]:
+        """The single-die moves ``(from, to)`` in playing order."""
+        try:
+            steps = self._steps
+        except AttributeError:
+            batch, k = self._source
+            assert batch.steps is not None and batch.nsteps is not None
+            raw = batch.steps[k, : batch.nsteps[k]].tolist()
+            steps = tuple((a, b) for a, b in raw)
+            _PLAY_STEPS(self, steps)
+        assert steps is not None
+        return steps
+
+    @property
+    def position(self) -> Position:
+        """The position after the play, seen from the opponent (now on roll)."""
+        try:
+            position = self._position
+        except AttributeError:
+            batch, k = self._source
+            assert batch.boards is not None
+            # The kernel leaves the board from the mover's side: turn it round.
+            position = Position._trusted(tuple((-batch.boards[k, ::-1]).tolist()))
+            _PLAY_POSITION(self, position)
+        assert position is not None
+        return position
 
     @property
     def hits(self) -> tuple[bool, ...]:
         """For each step, whether it hit a blot."""
-        if self._hits is None:
+        try:
+            hits = self._hits
+        except AttributeError:
             board = list(self.before.board)
-            hits = []
+            found = []
             for src, dst in self.steps:
                 board[src] -= 1
                 hit = dst != OFF and board[dst] == -1
@@ -374,9 +454,11 @@ class Play:
                     board[dst] = 0
                 if dst != OFF:
                     board[dst] += 1
-                hits.append(hit)
-            self._hits = tuple(hits)
-        return self._hits
+                found.append(hit)
+            hits = tuple(found)
+            _PLAY_HITS(self, hits)
+        assert hits is not None
+        return hits
 
     def hit_points(self) -> list[int]:
         """Points where this play hit a blot."""
@@ -410,3 +492,18 @@ class Play:
     def __hash__(self) -> int:
         return hash((self.before, self.position))
 
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return (Play, (self.before, self.steps, self.position, self.dice))
+
+
+# Slot setters that bypass ``Play.__setattr__``: only this module fills a play in.
+def _slot_setter(name: str) -> Callable[[Play, object], None]:
+    descriptor: Any = Play.__dict__[name]
+    setter: Callable[[Play, object], None] = descriptor.__set__
+    return setter
+
+
+_PLAY_SOURCE = _slot_setter("_source")
+_PLAY_STEPS = _slot_setter("_steps")
+_PLAY_POSITION = _slot_setter("_position")
+_PLAY_HITS = _slot_setter("_hits")
