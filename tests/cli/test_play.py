@@ -320,3 +320,25 @@ def test_every_message_exists_in_both_languages_with_the_same_fields() -> None:
     assert set(MESSAGES["en"]) == set(MESSAGES["ro"]) - optional
     for key, en in MESSAGES["en"].items():
         assert fields(en) == fields(MESSAGES["ro"][key]), key
+
+
+def test_romanian_explains_a_refused_move_in_romanian() -> None:
+    _, plays = _opening(5)
+    out = _play(["24/1", "foo", "", "double", "take", "quit"], lang="ro", length=3)
+    assert "Nu se poate: punctul 1 este închis: îl ține adversarul" in out
+    assert "Nu se poate: nu am înțeles mutarea: scrie-o ca 13/7 8/7" in out
+    assert "Nu se poate: poți dubla doar la rândul tău, înainte să arunci" in out
+    assert "Nu se poate: nu ai nicio dublare la care să răspunzi" in out
+    assert "Nu am înțeles: ''" not in out  # an empty line just asks again
+    assert "is not" not in out and "cannot" not in out
+
+
+def test_every_romanian_reason_fills_its_template() -> None:
+    import re
+
+    from table.cli.play import _REASONS_RO
+
+    for pattern, template in _REASONS_RO:
+        groups = re.compile(pattern).groups
+        used = {int(n) for n in re.findall(r"\{(\d+)\}", template)}
+        assert used == set(range(groups)), (pattern, template)

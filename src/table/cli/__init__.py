@@ -59,7 +59,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         result = args.func(args)
     except TableError as exc:
-        print(f"table: error: {exc}", file=sys.stderr)
+        print("table: error: " + " ".join(str(exc).split()), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

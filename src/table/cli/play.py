@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, TextIO
@@ -136,9 +137,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "on_roll": " (la mutare)",
         "rolled": " (a dat {d1}-{d2})",
         "ids": "ID GNU Backgammon: {id}",
-        "opening": ("Zarurile de început: {a} {da}, {b} {db}. "
+        "opening": ("Zarurile de început: {a} – {da}, {b} – {db}. "
                     "Începe {starter}, cu {d1}-{d2}."),
-        "opening_you": "Zarurile de început: {a} {da}, {b} {db}. Începi tu, cu {d1}-{d2}.",
+        "opening_you": "Zarurile de început: {a} – {da}, {b} – {db}. Începi tu, cu {d1}-{d2}.",
         "to_roll": ("{who}e rândul tău. Enter = arunci zarurile; sau: double (dublezi), "
                     "resign [single|gammon|backgammon] (abandonezi), hint (sfat), ? (ajutor), "
                     "quit (ieși)"),
@@ -410,6 +411,8 @@ class HumanAgent:
             return None
         if word in _ROLL and phase == Phase.ROLL:
             return Roll()
+        if not words:
+            return None  # an empty line asks again
         if word in ("double", "d", "dublez"):
             return Double()
         if phase == Phase.TAKE and word in ("take", "t", *_YES):
@@ -471,6 +474,53 @@ class ComputerAgent:
             text = t["act_" + action.kind]
         self.term.say("bot_action", name=m.players[who], action=text)
         return action
+
+
+# The engine's reasons are in English; these say the usual ones in Romanian.
+# Each pattern is searched in the English text; the template takes its groups.
+_REASONS_RO: tuple[tuple[str, str], ...] = (
+    (r"point (\d+) is closed", "punctul {0} este închis: îl ține adversarul"),
+    (r"on the bar and must enter first", "ai piese pe bară: trebuie să le readuci în joc mai întâi"),
+    (r"bear off only when", "poți scoate piese doar când toate piesele tale sunt în casă"),
+    (r"you have no checker on the bar to move", "nu ai nicio piesă pe bară"),
+    (r"you have no checker on point (\d+) to move", "nu ai nicio piesă pe punctul {0}"),
+    (r"uses 1 die, for example (.+)$", "se poate juca un singur zar, de exemplu {0}"),
+    (r"uses (\d) dice, for example (.+)$", "trebuie jucate {0} zaruri, de exemplu {1}"),
+    (r"must be played; for example (.+)$", "zarurile trebuie jucate, de exemplu {0}"),
+    (r"is ambiguous with [1-6]-[1-6]: did you mean (.+)\?$", "nu e clar ce mutare vrei: {0}?"),
+    (r"marks a hit on (\d+), but", "marchează o piesă lovită pe {0}, dar mutarea nu lovește acolo"),
+    (r"checkers move toward 'off'", "piesele se mută spre casă, spre numere mai mici"),
+    (r"^cannot read|empty move text|a move is 'from/to'",
+     "nu am înțeles mutarea: scrie-o ca 13/7 8/7, bar/22* sau 6/off(2)"),
+    (r"only by the player on roll, before rolling", "poți dubla doar la rândul tău, înainte să arunci"),
+    (r"without the doubling cube", "partida se joacă fără zarul de dublare"),
+    (r"before the first move", "nu se poate dubla înainte de prima mutare a jocului"),
+    (r"in the Crawford game", "în jocul Crawford nu se poate dubla"),
+    (r"your opponent owns the cube", "zarul de dublare e la adversar: doar el poate redubla"),
+    (r"its highest value", "zarul de dublare este deja la valoarea maximă"),
+    (r"need only one point to win the match", "îți mai trebuie un singur punct, deci nu poți dubla"),
+    (r"already wins you the match", "miza de acum îți aduce deja partida, deci nu poți dubla"),
+    (r"was just refused", "abandonul tocmai a fost refuzat: joacă întâi, apoi îl poți oferi din nou"),
+    (r"^(?:taking|dropping) is not possible now", "nu ai nicio dublare la care să răspunzi"),
+    (r"^(?:accepting|rejecting) .* is not possible now", "nu ai niciun abandon la care să răspunzi"),
+    (r"is not possible now", "nu este momentul pentru asta"),
+)
+
+
+def explain(error: Exception, lang: str) -> str:
+    """The engine's reason for refusing an action, in the terminal's language.
+
+    >>> explain(ValueError("'24/1' is not legal with 3-2: point 1 is closed: ..."), "ro")
+    'punctul 1 este închis: îl ține adversarul'
+    """
+    text = str(error)
+    if lang != "ro":
+        return text
+    for pattern, template in _REASONS_RO:
+        found = re.search(pattern, text)
+        if found:
+            return template.format(*(g.replace(" or ", " sau ") for g in found.groups()))
+    return "nu se poate; scrie list pentru mutările posibile sau ? pentru ajutor"
 
 
 def _status(m: Match, term: Terminal) -> None:
@@ -545,7 +595,7 @@ def play_match(m: Match, agents: tuple[Agent, Agent], term: Terminal) -> None:
         try:
             m.apply(action)
         except TableError as exc:
-            term.say("illegal", error=exc)
+            term.say("illegal", error=explain(exc, term.lang))
             continue
         if isinstance(action, RejectResignation):
             term.say("rejected")
