@@ -470,6 +470,8 @@ class ComputerAgent:
             text = t[key].format(play=play, d1=m.dice[0], d2=m.dice[1])
         elif isinstance(action, Roll):
             return action  # the dice are announced with the move
+        elif isinstance(action, Double) and self.term.seat is not None:
+            return action  # the person's question says it: "... doubles to 2. Take or drop?"
         else:
             text = t["act_" + action.kind]
         self.term.say("bot_action", name=m.players[who], action=text)
