@@ -342,3 +342,31 @@ def test_every_romanian_reason_fills_its_template() -> None:
         groups = re.compile(pattern).groups
         used = {int(n) for n in re.findall(r"\{(\d+)\}", template)}
         assert used == set(range(groups)), (pattern, template)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_terminal_game_survives_any_input(seed: int) -> None:
+    """Random commands, legal and not, until a match against the computer ends."""
+    import random
+
+    from table.cli.play import Advisor, ComputerAgent, HumanAgent, Terminal, play_match
+
+    rng = random.Random(seed)
+    m = Match(3, seed=seed, players=("You", "Computer"))
+    words = ["hint", "list", "?", "", "double", "take", "drop", "accept", "reject", "resign",
+             "resign gammon", "resign x", "fly", "24/1", "bar/20", "dublez", "da", "nu"]
+
+    class Keyboard(io.StringIO):
+        def readline(self, size: int | None = -1) -> str:
+            moves = [a.play for a in m.legal_actions() if isinstance(a, Move)]
+            if moves and rng.random() < 0.6:
+                return rng.choice(moves) + "\n"
+            return rng.choice(words) + "\n"
+
+    out = io.StringIO()
+    term = Terminal(rng.choice(["en", "ro"]), Keyboard(), out, seat=0)
+    play_match(m, (HumanAgent(term, Advisor("medium", term)), ComputerAgent("medium", term)), term)
+    assert m.is_over
+    text = out.getvalue()
+    assert "Traceback" not in text and ("wins the match" in text or "partida cu" in text
+                                        or "win the match" in text)
