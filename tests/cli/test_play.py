@@ -329,7 +329,7 @@ def test_romanian_explains_a_refused_move_in_romanian() -> None:
     assert "Nu se poate: nu am înțeles mutarea: scrie-o ca 13/7 8/7" in out
     assert "Nu se poate: poți dubla doar la rândul tău, înainte să arunci" in out
     assert "Nu se poate: nu ai nicio dublare la care să răspunzi" in out
-    assert "Nu am înțeles: ''" not in out  # an empty line just asks again
+    assert "Nu am înțeles „”" not in out  # an empty line just asks again
     assert "is not" not in out and "cannot" not in out
 
 

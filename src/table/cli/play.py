@@ -135,7 +135,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "crawford": "Jocul Crawford: nu se poate dubla.",
         "side": "{mark} {name}: {pips} pipuri, {off} scoase, {bar} pe bară",
         "on_roll": " (la mutare)",
-        "rolled": " (a dat {d1}-{d2})",
+        "rolled": " (zaruri: {d1}-{d2})",
         "ids": "ID GNU Backgammon: {id}",
         "opening": ("Zarurile de început: {a} – {da}, {b} – {db}. "
                     "Începe {starter}, cu {d1}-{d2}."),
@@ -152,7 +152,7 @@ MESSAGES: dict[str, dict[str, str]] = {
                       "{who}accepți (accept) sau refuzi (reject)?"),
         "plays": "Mutările posibile:",
         "no_plays": "Nicio mutare posibilă.",
-        "unknown": "Nu am înțeles: {text!r}. Scrie ? pentru ajutor.",
+        "unknown": "Nu am înțeles „{text}”. Scrie ? pentru ajutor.",
         "illegal": "Nu se poate: {error}",
         "won_game": "{name} câștigă jocul: {how}, {points}.",
         "won_game_you": "Ai câștigat jocul: {how}, {points}.",
