@@ -370,3 +370,13 @@ def test_the_terminal_game_survives_any_input(seed: int) -> None:
     text = out.getvalue()
     assert "Traceback" not in text and ("wins the match" in text or "partida cu" in text
                                         or "win the match" in text)
+
+
+def test_hint_with_a_number_lists_that_many_plays() -> None:
+    seed = _person_starts()
+    _, out = _human_vs_computer(["hint 2", "hint 50", "quit"], seed)
+    m = Match(3, seed=seed)
+    m.apply(OpeningRoll())
+    total = sum(isinstance(a, Move) for a in m.legal_actions())
+    titles = [line for line in out.splitlines() if "Advice (medium), best" in line]
+    assert f"best 2 of {total} plays" in titles[0] and f"best {total} of {total} plays" in titles[1]

@@ -119,7 +119,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "hint_reject": "Advice ({level}): reject the resignation.",
         "help": ("Commands: Enter or roll = roll the dice; double; take; drop; "
                  "resign [single|gammon|backgammon]; accept, reject (a resignation); "
-                 "hint = the computer's advice; list = every legal play; ? = this help; quit. "
+                 "hint [N] = the computer's advice (its N best plays); list = every legal play; "
+                 "? = this help; quit. "
                  "Moves in standard notation, from your side of the board: "
                  "24/18 13/10, bar/22*, 6/off(2)."),
     },
@@ -196,7 +197,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "help": ("Comenzi: Enter sau roll = arunci zarurile; double = dublezi miza; "
                  "take = accepți dublarea; drop = refuzi dublarea; "
                  "resign [single|gammon|backgammon] = abandonezi (joc simplu, marț, marț triplu); "
-                 "accept / reject = accepți / refuzi abandonul; hint = sfatul calculatorului; "
+                 "accept / reject = accepți / refuzi abandonul; "
+                 "hint [N] = sfatul calculatorului (cele mai bune N mutări); "
                  "list = toate mutările posibile; ? = acest ajutor; quit = ieși. "
                  "Mutările se scriu în notația obișnuită, cu numerele de pe partea ta a tablei: "
                  "24/18 13/10, bar/22*, 6/off(2)."),
@@ -301,8 +303,11 @@ class Advisor:
             self._bot = Bot(level=self.level, seed=None)
         return self._bot
 
-    def advise(self, m: Match) -> None:
-        """Print what the bot would do now, with its figures, for the player who must act."""
+    def advise(self, m: Match, plays: int = HINT_PLAYS) -> None:
+        """Print what the bot would do now, with its figures, for the player who must act.
+
+        On a roll, the best ``plays`` plays are listed.
+        """
         term, phase = self.term, m.phase
         level = term.text[self.level]
         if phase == Phase.MOVE:
@@ -311,7 +316,7 @@ class Advisor:
             if not ranked:
                 term.say("no_plays")
                 return
-            shown = ranked[:HINT_PLAYS]
+            shown = ranked[:plays]
             term.say("hint_title", level=level, n=len(shown), total=len(ranked))
             for rank, (play, e) in enumerate(shown, 1):
                 term.say("hint_play", rank=rank, play=str(play), equity=term.signed(e.equity),
@@ -398,7 +403,8 @@ class HumanAgent:
         if word in _QUIT:
             raise QuitMatch
         if word in _HINT:
-            self.advisor.advise(m)
+            count = int(words[1]) if len(words) > 1 and words[1].isdigit() else HINT_PLAYS
+            self.advisor.advise(m, max(1, count))
             return None
         if word in _LIST or word in _HELP:
             if phase == Phase.MOVE:
