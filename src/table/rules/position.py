@@ -350,10 +350,13 @@ def _validate(board: tuple[int, ...]) -> None:
 class _Batch:
     """The kernel's output for one call of ``legal_plays``, shared by its plays.
 
-    A play built whole (``Play(...)``) has a batch with only ``before`` and ``dice``.
+    The arrays become Python lists for all the plays at once, the first time
+    any play needs its steps or its position (one bulk conversion is much
+    cheaper than one per play).  A play built whole (``Play(...)``) has a batch
+    with only ``before`` and ``dice``.
     """
 
-    __slots__ = ("before", "dice", "boards", "steps", "nsteps")
+    __slots__ = ("before", "dice", "boards", "steps", "nsteps", "_after", "_steps")
 
     def __init__(self, before: Position, dice: Dice, boards: np.ndarray | None = None,
                  steps: np.ndarray | None = None, nsteps: list[int] | None = None) -> None:
@@ -362,6 +365,24 @@ class _Batch:
         self.boards = boards
         self.steps = steps
         self.nsteps = nsteps
+        self._after: list[list[int]] | None = None
+        self._steps: list[list[list[int]]] | None = None
+
+    def position(self, k: int) -> Position:
+        """The position after play ``k``, seen from the opponent."""
+        if self._after is None:
+            assert self.boards is not None
+            # The kernel leaves the boards from the mover's side: turn them round.
+            self._after = (-self.boards[:, ::-1]).tolist()
+        return Position._trusted(tuple(self._after[k]))
+
+    def play_steps(self, k: int) -> tuple[tuple[int, int], ...]:
+        """The single-die steps of play ``k``."""
+        if self._steps is None:
+            assert self.steps is not None
+            self._steps = self.steps.tolist()
+        assert self.nsteps is not None
+        return tuple((a, b) for a, b in self._steps[k][: self.nsteps[k]])
 
 
 class Play:
@@ -418,9 +439,7 @@ class Play:
             steps = self._steps
         except AttributeError:
             batch, k = self._source
-            assert batch.steps is not None and batch.nsteps is not None
-            raw = batch.steps[k, : batch.nsteps[k]].tolist()
-            steps = tuple((a, b) for a, b in raw)
+            steps = batch.play_steps(k)
             _PLAY_STEPS(self, steps)
         assert steps is not None
         return steps
@@ -432,9 +451,7 @@ class Play:
             position = self._position
         except AttributeError:
             batch, k = self._source
-            assert batch.boards is not None
-            # The kernel leaves the board from the mover's side: turn it round.
-            position = Position._trusted(tuple((-batch.boards[k, ::-1]).tolist()))
+            position = batch.position(k)
             _PLAY_POSITION(self, position)
         assert position is not None
         return position
