@@ -86,3 +86,17 @@ def test_the_version_matches_the_package_metadata() -> None:
 
     pyproject = Path(__file__).resolve().parents[2] / "pyproject.toml"
     assert table.__version__ == tomllib.loads(pyproject.read_text())["project"]["version"]
+
+
+def test_from_json_reads_a_dict_text_a_path_or_an_open_file(tmp_path: Path) -> None:
+    import json
+
+    m = _random_match(3)
+    path = tmp_path / "m.json"
+    path.write_text(json.dumps(m.to_json()))
+    for source in (m.to_json(), json.dumps(m.to_json()), str(path), path):
+        assert Match.from_json(source).actions == m.actions
+    with path.open(encoding="utf-8") as file:
+        assert Match.from_json(file).actions == m.actions
+    with pytest.raises(RecordError, match="not JSON"):
+        Match.from_json("{nonsense")

@@ -54,9 +54,9 @@ def read_record(source: RecordSource) -> str:
     """The text of a record given as text, a path or an open file.
 
     A string is the record itself when it holds a line break or starts with
-    ``(`` (SGF); any other string, like a ``pathlib.Path``, names a file.
+    ``(`` (SGF) or ``{`` (JSON); any other string, like a ``pathlib.Path``, names a file.
     """
-    if isinstance(source, str) and ("\n" in source or source.lstrip().startswith("(")):
+    if isinstance(source, str) and ("\n" in source or source.lstrip()[:1] in ("(", "{")):
         return source
     if isinstance(source, (str, os.PathLike)):
         try:
@@ -166,15 +166,15 @@ class Match:
         return m
 
     @classmethod
-    def from_json(cls, data: str | dict[str, Any], *, seed: int | None = None,
+    def from_json(cls, data: RecordSource | dict[str, Any], *, seed: int | None = None,
                   dice: DiceSource | None = None) -> Match:
-        """Restore a match saved by ``to_json`` (a dict or its JSON text).
+        """Restore a match saved by ``to_json``: the dict, its JSON text, a file path or an open file.
 
         Future dice come from ``dice`` or ``seed`` (by default the secret generator).
         """
-        if isinstance(data, str):
+        if not isinstance(data, dict):
             try:
-                data = json.loads(data)
+                data = json.loads(read_record(data))
             except json.JSONDecodeError as exc:
                 raise RecordError(f"not JSON: {exc}") from None
         if not isinstance(data, dict):
