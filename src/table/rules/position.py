@@ -22,6 +22,7 @@ roll.
 
 from __future__ import annotations
 
+from collections import deque
 from itertools import repeat
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
@@ -48,6 +49,9 @@ class _Buffers:
 
 _BUF = _Buffers()
 
+# Every roll as a pair: the common argument of ``legal_plays``.
+_ROLLS = frozenset((a, b) for a in range(1, 7) for b in range(1, 7))
+
 
 class Position:
     """A backgammon position, seen from the player on roll.  Immutable and hashable.
@@ -58,9 +62,10 @@ class Position:
     negative count.  Checkers not on the board have been borne off.
     """
 
-    __slots__ = ("_board", "_id")
+    __slots__ = ("_board", "_id", "_raw")
     _board: tuple[int, ...]
     _id: str | None
+    _raw: np.ndarray | None  # the board as the kernel takes it; None once the game is over
 
     def __init__(self, board: Iterable[int]) -> None:
         values = tuple(board)
@@ -213,25 +218,31 @@ class Position:
         >>> len(Position.initial().legal_plays("3-1"))
         16
         """
-        d1, d2 = as_dice(dice)
-        board = self._board
-        # The game is over once a side has no checker left (cheaper than ``result()``).
-        if max(board) <= 0 or min(board) >= 0:
+        if (dice.__class__ is tuple and dice in _ROLLS
+                and dice[0].__class__ is int and dice[1].__class__ is int):
+            roll = dice  # the common case, checked at once
+        else:
+            roll = as_dice(dice)
+        try:
+            raw = self._raw
+        except AttributeError:  # the first question asked of this position
+            b = self._board
+            # The game is over once a side has no checker left (cheaper than ``result()``).
+            raw = None if max(b) <= 0 or min(b) >= 0 else np.array(b, dtype=np.int8)
+            object.__setattr__(self, "_raw", raw)
+        if raw is None:
             return []
         buf = _BUF
-        n = kernel.generate(np.array(board, dtype=np.int8), d1, d2, buf.hashes, buf.boards,
-                            buf.steps, buf.nsteps)
+        n = kernel.generate(raw, roll[0], roll[1], buf.hashes, buf.boards, buf.steps, buf.nsteps)
         if n < 0:  # pragma: no cover - no real position has this many plays
             raise RuntimeError("more legal plays than the generator has room for")
         # The kernel's buffers are reused by the next call: keep a copy that the
         # plays share, and build each play's steps and position only when asked.
-        batch = _Batch(self, (d1, d2), buf.boards[:n].copy(), buf.steps[:n].copy(),
+        batch = _Batch(self, (roll[0], roll[1]), buf.boards[:n].copy(), buf.steps[:n].copy(),
                        buf.nsteps[:n].tolist())
-        new, plays = Play.__new__, []
-        for source in zip(repeat(batch, n), range(n)):
-            play = new(Play)
-            _PLAY_SOURCE(play, source)
-            plays.append(play)
+        # Made and filled in by C-level calls, not a Python loop: this is the hot path.
+        plays: list[Play] = list(map(_NEW_PLAY, repeat(Play, n)))
+        deque(map(_PLAY_SOURCE, plays, zip(repeat(batch, n), range(n))), maxlen=0)
         return plays
 
     def parse_play(self, text: str, dice: Sequence[int] | str) -> Play:
@@ -520,6 +531,7 @@ def _slot_setter(name: str) -> Callable[[Play, object], None]:
     return setter
 
 
+_NEW_PLAY = Play.__new__
 _PLAY_SOURCE = _slot_setter("_source")
 _PLAY_STEPS = _slot_setter("_steps")
 _PLAY_POSITION = _slot_setter("_position")
