@@ -58,6 +58,9 @@ def test_double_and_take_show_the_cube() -> None:
     other = ["Anca", "Bogdan"][1 - starter]
     assert f"Cube: 2, owned by {['Anca', 'Bogdan'][starter]}" in out
     assert f"{other} doubles to 2" in out
+    # The one who must answer sees the board from their own side, marked as such.
+    answering = [line for line in out.splitlines() if line.endswith(" (to answer)")]
+    assert answering and answering[0].startswith(f"X {['Anca', 'Bogdan'][starter]}: ")
 
 
 def test_record_saves_a_mat_file_that_reads_back(tmp_path: Path) -> None:

@@ -65,6 +65,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "crawford": "Crawford game: no doubling",
         "side": "{mark} {name}: {pips} pips, {off} borne off, {bar} on the bar",
         "on_roll": " (to play)",
+        "to_answer": " (to answer)",
         "rolled": " (rolled {d1}-{d2})",
         "ids": "GNU Backgammon ID: {id}",
         "opening": "Opening roll: {a} {da}, {b} {db}. {starter} starts with {d1}-{d2}.",
@@ -136,6 +137,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "crawford": "Jocul Crawford: nu se poate dubla.",
         "side": "{mark} {name}: {pips} pipuri, {off} scoase, {bar} pe bară",
         "on_roll": " (la mutare)",
+        "to_answer": " (de răspuns)",
         "rolled": " (zaruri: {d1}-{d2})",
         "ids": "ID GNU Backgammon: {id}",
         "opening": ("Zarurile de început: {a} – {da}, {b} – {db}. "
@@ -562,8 +564,8 @@ def draw(m: Match, term: Terminal, viewer: int) -> None:
     bars = (position.board[25], -position.board[0])
     for k, (mark, player) in enumerate((("X", viewer), ("O", 1 - viewer))):
         state = ""
-        if player == m.on_roll and m.phase in (Phase.ROLL, Phase.MOVE, Phase.TAKE):
-            state = term.text["on_roll"]
+        if player == m.turn:
+            state = term.text["to_answer" if m.phase in (Phase.TAKE, Phase.RESIGN) else "on_roll"]
             if m.dice is not None and m.phase == Phase.MOVE:
                 state = term.text["rolled"].format(d1=m.dice[0], d2=m.dice[1])
         term.show(term.line("side", mark=mark, name=m.players[player], pips=pips[k], off=off[k],
@@ -626,7 +628,11 @@ def _default_lang() -> str:
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``play`` subcommand."""
-    p = sub.add_parser("play", help="play a match in the terminal: two players, or one against the computer")
+    p = sub.add_parser(
+        "play", help="play a match in the terminal: two players, or one against the computer",
+        description="Play a match in the terminal. During play type ? for the commands, "
+                    "hint for the computer's advice (its best plays with their equities, or "
+                    "what to do with the cube) and list for every legal play.")
     p.add_argument("--length", type=int, default=5,
                    help="points to win the match, 1 to 25 (0 = money play); default 5")
     p.add_argument("--no-cube", action="store_true", help="play without the doubling cube")
