@@ -126,3 +126,27 @@ def test_weights_errors(tmp_path: Path) -> None:
     back = Weights.load(tmp_path / "ok.npz")
     assert back.games == 7 and back.meta == {"seed": "3"}
     assert np.array_equal(back.w1, w.w1)
+
+
+@settings(max_examples=15, deadline=None)
+@given(positions(), dice)
+def test_ranked_plays_are_every_play_best_first_at_the_levels_depth(
+    p: Position, d: tuple[int, int]
+) -> None:
+    for bot, depth in ((MEDIUM, 0), (HARD, 1)):
+        ranked = bot.ranked_plays(p, d)
+        assert {str(play) for play, _ in ranked} == {str(play) for play in p.legal_plays(d)}
+        equities = [e for _, e in ranked]
+        assert equities == sorted(equities, reverse=True)
+        for play, equity in ranked[:3]:
+            # The mover's equity after the play is minus the opponent's, now on roll.
+            assert equity == pytest.approx(-bot.evaluate(play.position, depth=depth).equity)
+
+
+def test_ranked_plays_take_the_roll_as_text_and_a_depth() -> None:
+    start = Position.initial()
+    as_text = [(str(p), e) for p, e in HARD.ranked_plays(start, "3-1", depth=0)]
+    assert as_text == [(str(p), e) for p, e in MEDIUM.ranked_plays(start, (3, 1))]
+    analysed = MEDIUM.analyse_plays(start, "31")
+    assert [(str(p), e.equity) for p, e in analysed] == as_text
+    assert all(0.0 <= e.win_gammon <= e.win <= 1.0 for _, e in analysed)

@@ -23,7 +23,7 @@ from numba import njit
 from table.bot import bearoff, cube, search
 from table.bot.net import Weights, bundled
 from table.errors import TableError
-from table.rules.dice import check_dice
+from table.rules.dice import as_dice
 from table.rules.position import Play, Position
 
 Level = Literal["easy", "medium", "hard"]
@@ -138,9 +138,9 @@ class Bot:
         self._work = search.make_work(self.weights.hidden)
         self._db = bearoff.database() if use_bearoff else bearoff.empty()
 
-    def choose_play(self, position: Position, dice: Sequence[int]) -> Play | None:
-        """The play this bot makes with ``dice``, or None when nothing can be played."""
-        roll = check_dice(tuple(dice))
+    def choose_play(self, position: Position, dice: Sequence[int] | str) -> Play | None:
+        """The play this bot makes with ``dice`` (``(3, 1)`` or ``"31"``), or None when nothing can be played."""
+        roll = as_dice(dice)
         plays = position.legal_plays(roll)
         if not plays:
             return None
@@ -174,14 +174,40 @@ class Bot:
         )
         return _consistent([float(f) for f in out])
 
-    def ranked_plays(self, position: Position, dice: Sequence[int]) -> list[tuple[Play, float]]:
-        """Every legal play with its 0-ply cubeless equity for the mover, best first."""
-        roll = check_dice(tuple(dice))
-        out = []
-        for play in position.legal_plays(roll):
-            out.append((play, -self.evaluate(play.position, depth=0).equity))
-        out.sort(key=lambda pe: -pe[1])
+    def analyse_plays(self, position: Position, dice: Sequence[int] | str,
+                      depth: int | None = None) -> list[tuple[Play, Evaluation]]:
+        """Every legal play with the mover's cubeless chances after it, best equity first.
+
+        The chances come from this level's search depth (0 or 1 ply) unless
+        ``depth`` is given; no noise is added, so this is the level's honest advice.
+
+        >>> best, chances = Bot("medium").analyse_plays(Position.initial(), "31")[0]
+        >>> str(best), chances.win > 0.5
+        ('8/5 6/5', True)
+        """
+        roll = as_dice(dice)
+        d = self.settings.depth if depth is None else depth
+        out = [(play, self.evaluate(play.position, depth=d).swapped())
+               for play in position.legal_plays(roll)]
+        out.sort(key=lambda pe: -pe[1].equity)
         return out
+
+    def ranked_plays(self, position: Position, dice: Sequence[int] | str,
+                     depth: int | None = None) -> list[tuple[Play, float]]:
+        """Every legal play with its cubeless equity for the mover, best first.
+
+        ``dice`` is a pair such as ``(3, 1)`` or text such as ``"31"``.  The
+        equity (points a game, money play) comes from this level's search depth
+        unless ``depth`` is given; ``analyse_plays`` gives the chances behind it.
+
+        >>> bot = Bot("hard")
+        >>> ranked = bot.ranked_plays(Position.initial(), (3, 1))
+        >>> len(ranked), str(ranked[0][0])
+        (16, '8/5 6/5')
+        >>> ranked[0][1] >= ranked[1][1] >= ranked[-1][1]
+        True
+        """
+        return [(play, e.equity) for play, e in self.analyse_plays(position, dice, depth)]
 
     # Cube -------------------------------------------------------------------------
 

@@ -116,6 +116,8 @@ def _refine(args: argparse.Namespace) -> int:
         raise TableError("--positions must be at least 1000")
     if args.jobs < 1 or args.epochs < 1 or args.lr <= 0:
         raise TableError("--jobs and --epochs must be at least 1, --lr above 0")
+    if args.out.is_dir():  # found now, not after a pass of many minutes
+        raise TableError(f"--out {args.out} is a folder: name the .npz file to write")
     weights = Weights.load(args.weights)
     if args.hidden is not None:
         if args.hidden < weights.hidden:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from table.notation.diagram import render
+from table.rules.diagram import render
 from table.rules.dice import parse_dice
 from table.rules.position import Position
 

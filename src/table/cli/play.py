@@ -4,6 +4,10 @@ Each seat is an ``Agent``: a callable that receives the match and returns the
 action it chooses.  ``HumanAgent`` reads commands from the keyboard;
 ``ComputerAgent`` asks the bot (``--computer LEVEL``).
 
+Against the computer the board is always drawn from the person's side, and
+the computer's moves are written in the person's point numbers; two people at
+one keyboard each see the board from their own side on their turn.
+
 Everything the players read comes from ``MESSAGES`` in Romanian and English.
 """
 
@@ -11,9 +15,10 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from pathlib import Path
-from typing import Callable, TextIO
+from typing import TYPE_CHECKING, Callable, TextIO
 
 from table.errors import TableError
 from table.match import (
@@ -31,11 +36,22 @@ from table.match import (
     Roll,
     Take,
 )
-from table.notation.diagram import render
+from table.rules.diagram import grid
+from table.rules.movetext import as_seen_by_opponent
+
+if TYPE_CHECKING:
+    from table.bot import Bot
+    from table.bot.cube import CubeDecision
 
 Agent = Callable[[Match], Action]
 """Chooses the next action for the player whose turn it is (``match.turn``)."""
 
+HINT_PLAYS = 5
+"""How many of the best plays ``hint`` shows."""
+
+# Keys ending in "_you" are the same message addressed to the person at the
+# keyboard (second person), used against the computer; "{who}" is "" there
+# and "Name, " when two people share the keyboard.
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {
         "match": "{length}-point match",
@@ -45,80 +61,164 @@ MESSAGES: dict[str, dict[str, str]] = {
         "cube": "Cube: {value}, {owner}",
         "centred": "in the middle",
         "owned": "owned by {name}",
+        "owned_you": "yours",
         "crawford": "Crawford game: no doubling",
+        "side": "{mark} {name}: {pips} pips, {off} borne off, {bar} on the bar",
+        "on_roll": " (to play)",
+        "to_answer": " (to answer)",
+        "rolled": " (rolled {d1}-{d2})",
+        "ids": "GNU Backgammon ID: {id}",
         "opening": "Opening roll: {a} {da}, {b} {db}. {starter} starts with {d1}-{d2}.",
-        "to_roll": "{name} (X) to roll. Enter = roll, or: double, resign [single|gammon|backgammon], quit",
-        "to_move": "{name} (X) rolled {d1}-{d2}. Your move (e.g. 24/18 13/10), ? to list plays, or resign:",
+        "opening_you": "Opening roll: {a} {da}, {b} {db}. You start with {d1}-{d2}.",
+        "to_roll": ("{who}your turn. Enter = roll, or: double, resign [single|gammon|backgammon], "
+                    "hint, ? (help), quit"),
+        "to_move": ("{who}you rolled {d1}-{d2}. Your move (e.g. 24/18 13/10); "
+                    "hint = advice, list = legal plays, ? = help:"),
         "no_move": "{name} rolled {d1}-{d2} and cannot move.",
-        "to_take": "{doubler} doubles to {value}. {name}: take or drop?",
-        "to_resign": "{resigner} offers to resign a {level} ({points} points). {name}: accept or reject?",
+        "no_move_you": "You rolled {d1}-{d2} and cannot move.",
+        "to_take": "{doubler} doubles to {value}. {who}take or drop?",
+        "to_resign": "{resigner} resigns, offering you {level} ({points}). {who}accept or reject?",
         "plays": "Legal plays:",
-        "no_plays": "No legal play: press Enter.",
+        "no_plays": "No legal play.",
         "unknown": "Not understood: {text!r}. Type ? for help.",
         "illegal": "Not allowed: {error}",
-        "won_game": "{name} wins the game: {how}, {points} point(s).",
+        "won_game": "{name} wins the game: {how}, {points}.",
+        "won_game_you": "You win the game: {how}, {points}.",
         "won_match": "{name} wins the match {sa}-{sb}.",
+        "won_match_you": "You win the match {sa}-{sb}!",
         "saved": "Match saved to {path}.",
+        "save_failed": "Could not save the match to {path} ({error}). Here is the record; copy it:",
         "bye": "Match stopped.",
-        "single": "single game", "gammon": "gammon", "backgammon": "backgammon",
+        "single": "a single game", "gammon": "a gammon", "backgammon": "a backgammon",
         "how_checkers": "all checkers borne off", "how_drop": "the double was dropped",
         "how_resign": "resignation accepted",
         "rejected": "Resignation rejected: play on.",
+        "point": "{n} point", "points": "{n} points",
         "you": "You", "computer": "Computer ({level})",
         "easy": "easy", "medium": "medium", "hard": "hard",
-        "bot_action": "{name}: {action}",
-        "act_roll": "rolls", "act_double": "doubles", "act_take": "takes", "act_drop": "drops",
+        "bot_action": "{name} {action}.",
+        "act_double": "doubles", "act_take": "takes", "act_drop": "drops",
+        "act_resign": "resigns",
         "act_accept_resignation": "accepts the resignation",
         "act_reject_resignation": "rejects the resignation",
-        "act_move": "plays {play}", "act_pass": "cannot move",
-        "help": ("Commands: roll (Enter), double, take, drop, resign [single|gammon|backgammon], "
-                 "accept, reject, ? / hint / list (legal plays), quit. "
-                 "Moves in standard notation: 24/18 13/10, bar/22*, 6/off(2)."),
+        "act_move": "rolled {d1}-{d2} and plays {play}",
+        "act_pass": "rolled {d1}-{d2} and cannot move",
+        "hint_title": "Advice ({level}), best {n} of {total} plays, cubeless equity for you:",
+        "hint_play": "{rank:>3}. {play:<22} equity {equity}   win {win}, gammon {gammon}, lose a gammon {lgammon}",
+        "hint_double": "Advice ({level}): double. {detail}",
+        "hint_no_double": "Advice ({level}): do not double, roll. {detail}",
+        "hint_roll": "No cube decision now: roll the dice.",
+        "hint_take": "Advice ({level}): take. {detail}",
+        "hint_drop": "Advice ({level}): drop. {detail}",
+        "hint_cube_money": ("Your equity in points, with the cube: no double {nd}, "
+                            "double and take {dt}, double and drop {dp}."),
+        "hint_cube_match": ("Your chances to win the match: no double {nd}, double and take {dt}, "
+                            "double and drop {dp}."),
+        "hint_answer_money": "Your equity in points, with the cube: take {t}, drop {d}.",
+        "hint_answer_match": "Your chances to win the match: take {t}, drop {d}.",
+        "hint_accept": "Advice ({level}): accept the resignation.",
+        "hint_reject": "Advice ({level}): reject the resignation.",
+        "help": ("Commands: Enter or roll = roll the dice; double; take; drop; "
+                 "resign [single|gammon|backgammon]; accept, reject (a resignation); "
+                 "hint [N] = the computer's advice (its N best plays); list = every legal play; "
+                 "? = this help; quit. "
+                 "Moves in standard notation, from your side of the board: "
+                 "24/18 13/10, bar/22*, 6/off(2)."),
     },
     "ro": {
-        "match": "meci la {length} puncte",
-        "money": "partidă pe bani",
+        "match": "partidă la {length} puncte",
+        "money": "joc pe bani",
         "game": "Jocul {n}",
         "score": "Scor: {a} {sa}, {b} {sb} ({what})",
         "cube": "Zarul de dublare: {value}, {owner}",
         "centred": "la mijloc",
-        "owned": "al lui {name}",
-        "crawford": "Jocul Crawford: nu se dublează",
-        "opening": "Zarul de început: {a} {da}, {b} {db}. Începe {starter} cu {d1}-{d2}.",
-        "to_roll": "{name} (X) dă cu zarul. Enter = aruncă, sau: double (dublez), resign [single|gammon|backgammon] (abandon), quit (ieșire)",
-        "to_move": "{name} (X) a dat {d1}-{d2}. Mutarea ta (de ex. 24/18 13/10), ? pentru mutările posibile, sau resign (abandon):",
+        "owned": "la {name}",
+        "owned_you": "la tine",
+        "crawford": "Jocul Crawford: nu se poate dubla.",
+        "side": "{mark} {name}: {pips} pipuri, {off} scoase, {bar} pe bară",
+        "on_roll": " (la mutare)",
+        "to_answer": " (de răspuns)",
+        "rolled": " (zaruri: {d1}-{d2})",
+        "ids": "ID GNU Backgammon: {id}",
+        "opening": ("Zarurile de început: {a} – {da}, {b} – {db}. "
+                    "Începe {starter}, cu {d1}-{d2}."),
+        "opening_you": "Zarurile de început: {a} – {da}, {b} – {db}. Începi tu, cu {d1}-{d2}.",
+        "to_roll": ("{who}e rândul tău. Enter = arunci zarurile; sau: double (dublezi), "
+                    "resign [single|gammon|backgammon] (abandonezi), hint (sfat), ? (ajutor), "
+                    "quit (ieși)"),
+        "to_move": ("{who}ai dat {d1}-{d2}. Mută (de ex. 24/18 13/10); "
+                    "hint = sfat, list = mutările posibile, ? = ajutor:"),
         "no_move": "{name} a dat {d1}-{d2} și nu poate muta.",
-        "to_take": "{doubler} dublează la {value}. {name}: take (accepți) sau drop (refuzi)?",
-        "to_resign": "{resigner} oferă abandonul: {level} ({points} puncte). {name}: accept sau reject?",
-        "plays": "Mutări posibile:",
-        "no_plays": "Nicio mutare posibilă: apasă Enter.",
-        "unknown": "Nu am înțeles: {text!r}. Scrie ? pentru ajutor.",
-        "illegal": "Nu este permis: {error}",
-        "won_game": "{name} câștigă jocul: {how}, {points} punct(e).",
-        "won_match": "{name} câștigă meciul {sa}-{sb}.",
-        "saved": "Meciul a fost salvat în {path}.",
-        "bye": "Meci oprit.",
-        "single": "joc simplu", "gammon": "marț", "backgammon": "marț dublu",
+        "no_move_you": "Ai dat {d1}-{d2} și nu poți muta.",
+        "to_take": "{doubler} dublează miza la {value}. {who}accepți (take) sau refuzi (drop)?",
+        "to_resign": ("{resigner} abandonează și îți oferă {level} ({points}). "
+                      "{who}accepți (accept) sau refuzi (reject)?"),
+        "plays": "Mutările posibile:",
+        "no_plays": "Nicio mutare posibilă.",
+        "unknown": "Nu am înțeles „{text}”. Scrie ? pentru ajutor.",
+        "illegal": "Nu se poate: {error}",
+        "won_game": "{name} câștigă jocul: {how}, {points}.",
+        "won_game_you": "Ai câștigat jocul: {how}, {points}.",
+        "won_match": "{name} câștigă partida cu {sa}-{sb}.",
+        "won_match_you": "Ai câștigat partida cu {sa}-{sb}!",
+        "saved": "Partida a fost salvată în {path}.",
+        "save_failed": ("Partida nu a putut fi salvată în {path} ({error}). "
+                        "Iat-o mai jos; copiaz-o:"),
+        "bye": "Partida s-a oprit.",
+        "single": "un joc simplu", "gammon": "un marț", "backgammon": "un marț triplu",
         "how_checkers": "toate piesele scoase", "how_drop": "dublarea a fost refuzată",
         "how_resign": "abandon acceptat",
         "rejected": "Abandon refuzat: jocul continuă.",
+        "point": "{n} punct", "points": "{n} puncte", "points_de": "{n} de puncte",
         "you": "Tu", "computer": "Calculatorul ({level})",
         "easy": "Ușor", "medium": "Mediu", "hard": "Greu",
-        "bot_action": "{name}: {action}",
-        "act_roll": "aruncă zarurile", "act_double": "dublează", "act_take": "acceptă dublarea",
-        "act_drop": "refuză dublarea",
+        "bot_action": "{name} {action}.",
+        "act_double": "dublează miza", "act_take": "acceptă dublarea", "act_drop": "refuză dublarea",
+        "act_resign": "abandonează",
         "act_accept_resignation": "acceptă abandonul",
         "act_reject_resignation": "refuză abandonul",
-        "act_move": "mută {play}", "act_pass": "nu poate muta",
-        "help": ("Comenzi: roll (Enter) = aruncă zarurile, double = dublez, take = accept dublarea, "
-                 "drop = refuz dublarea, resign [single|gammon|backgammon] = abandon, "
-                 "accept, reject, ? / hint / list = mutările posibile, quit = ieșire. "
-                 "Mutări în notația obișnuită: 24/18 13/10, bar/22*, 6/off(2)."),
+        "act_move": "a dat {d1}-{d2} și mută {play}",
+        "act_pass": "a dat {d1}-{d2} și nu poate muta",
+        "hint_title": ("Sfatul ({level}): cele mai bune {n} din {total} mutări, "
+                       "cu echitatea ta fără zarul de dublare:"),
+        "hint_play": "{rank:>3}. {play:<22} echitate {equity}   câștig {win}, marț {gammon}, marț primit {lgammon}",
+        "hint_double": "Sfatul ({level}): dublează. {detail}",
+        "hint_no_double": "Sfatul ({level}): nu dubla, aruncă zarurile. {detail}",
+        "hint_roll": "Acum nu ai de decis nimic cu zarul de dublare: aruncă zarurile.",
+        "hint_take": "Sfatul ({level}): acceptă dublarea. {detail}",
+        "hint_drop": "Sfatul ({level}): refuză dublarea. {detail}",
+        "hint_cube_money": ("Echitatea ta în puncte, cu zarul de dublare: fără dublare {nd}, "
+                            "dublare acceptată {dt}, dublare refuzată {dp}."),
+        "hint_cube_match": ("Șansele tale de a câștiga partida: fără dublare {nd}, "
+                            "dublare acceptată {dt}, dublare refuzată {dp}."),
+        "hint_answer_money": ("Echitatea ta în puncte, cu zarul de dublare: dacă accepți {t}, "
+                              "dacă refuzi {d}."),
+        "hint_answer_match": "Șansele tale de a câștiga partida: dacă accepți {t}, dacă refuzi {d}.",
+        "hint_accept": "Sfatul ({level}): acceptă abandonul.",
+        "hint_reject": "Sfatul ({level}): refuză abandonul.",
+        "help": ("Comenzi: Enter sau roll = arunci zarurile; double = dublezi miza; "
+                 "take = accepți dublarea; drop = refuzi dublarea; "
+                 "resign [single|gammon|backgammon] = abandonezi (joc simplu, marț, marț triplu); "
+                 "accept / reject = accepți / refuzi abandonul; "
+                 "hint [N] = sfatul calculatorului (cele mai bune N mutări); "
+                 "list = toate mutările posibile; ? = acest ajutor; quit = ieși. "
+                 "Mutările se scriu în notația obișnuită, cu numerele de pe partea ta a tablei: "
+                 "24/18 13/10, bar/22*, 6/off(2)."),
     },
 }
 
 _LEVELS = {"single": 1, "gammon": 2, "backgammon": 3, "s": 1, "g": 2, "b": 3,
-           "1": 1, "2": 2, "3": 3, "simplu": 1, "marț": 2, "mart": 2}
+           "1": 1, "2": 2, "3": 3, "simplu": 1, "marț": 2, "mart": 2, "triplu": 3}
+
+# Words a person may type, English and Romanian, by what they ask for.
+_QUIT = ("quit", "exit", "q", "ieși", "ieşi", "ies", "iesi", "ieșire", "iesire")
+_HINT = ("hint", "h", "sfat")
+_LIST = ("list", "l", "moves", "listă", "lista", "mutări", "mutari")
+_HELP = ("?", "help", "ajutor")
+_ROLL = ("", "roll", "r", "arunc", "dau")
+_RESIGN = ("resign", "abandon", "abandonez")
+_YES = ("accept", "accepți", "accepti", "da", "yes", "y")
+_NO = ("reject", "refuz", "refuzi", "nu", "no", "n")
 
 
 class QuitMatch(Exception):
@@ -126,33 +226,148 @@ class QuitMatch(Exception):
 
 
 class Terminal:
-    """Where the players read and type: the messages in one language."""
+    """Where the players read and type: the messages in one language.
 
-    def __init__(self, lang: str, stdin: TextIO, stdout: TextIO) -> None:
+    ``seat`` is the seat of the one person at the keyboard (against the
+    computer), or ``None`` when two people share it.
+    """
+
+    def __init__(self, lang: str, stdin: TextIO, stdout: TextIO, seat: int | None = None) -> None:
+        self.lang = lang
         self.text = MESSAGES[lang]
         self.stdin = stdin
         self.stdout = stdout
+        self.seat = seat
+
+    def line(self, key: str, **values: object) -> str:
+        """The message ``key`` filled in, starting with a capital letter."""
+        text = self.text[key].format(**values)
+        return text[:1].upper() + text[1:] if text[:1] != "\0" else text
 
     def say(self, key: str, **values: object) -> None:
-        print(self.text[key].format(**values), file=self.stdout)
+        print(self.line(key, **values), file=self.stdout)
+
+    def about(self, player: int, key: str, names: tuple[str, str], **values: object) -> None:
+        """Say ``key`` about ``player``: to them directly when they are the person at the keyboard."""
+        if player == self.seat:
+            self.say(key + "_you", **values)
+        else:
+            self.say(key, name=names[player], **values)
 
     def show(self, text: str) -> None:
         print(text, file=self.stdout)
 
-    def ask(self, prompt_key: str, **values: object) -> str:
-        self.say(prompt_key, **values)
+    def ask(self, prompt_key: str, name: str, **values: object) -> str:
+        text = self.line(prompt_key, who="\0", **values)
+        if self.seat is None:
+            text = text.replace("\0", f"{name}, ")
+        else:
+            # Spoken to the only person there: no name, and the sentence starts after it.
+            head, _, rest = text.partition("\0")
+            text = head + rest[:1].upper() + rest[1:]
+        print(text, file=self.stdout)
         print("> ", end="", file=self.stdout, flush=True)
         line = self.stdin.readline()
         if not line:
             raise QuitMatch
         return line.strip()
 
+    def points(self, n: int) -> str:
+        """``n`` points, grammatical in this language (Romanian: 1 punct, 2 puncte, 20 de puncte)."""
+        if n == 1:
+            return self.line("point", n=n)
+        if "points_de" in self.text and (n % 100 == 0 or n % 100 >= 20) and n:
+            return self.line("points_de", n=n)
+        return self.line("points", n=n)
+
+    def percent(self, p: float) -> str:
+        text = f"{100.0 * p:.1f}%"
+        return text.replace(".", ",") if self.lang == "ro" else text
+
+    def signed(self, x: float) -> str:
+        text = f"{x:+.3f}"
+        return text.replace(".", ",") if self.lang == "ro" else text
+
+
+class Advisor:
+    """The bot's advice for ``hint``, at one level; the network loads on the first question."""
+
+    def __init__(self, level: str, term: Terminal) -> None:
+        self.level = level
+        self.term = term
+        self._bot: Bot | None = None
+
+    @property
+    def bot(self) -> Bot:
+        if self._bot is None:
+            from table.bot import Bot
+
+            self._bot = Bot(level=self.level, seed=None)
+        return self._bot
+
+    def advise(self, m: Match, plays: int = HINT_PLAYS) -> None:
+        """Print what the bot would do now, with its figures, for the player who must act.
+
+        On a roll, the best ``plays`` plays are listed.
+        """
+        term, phase = self.term, m.phase
+        level = term.text[self.level]
+        if phase == Phase.MOVE:
+            assert m.dice is not None
+            ranked = self.bot.analyse_plays(m.position, m.dice)
+            if not ranked:
+                term.say("no_plays")
+                return
+            shown = ranked[:plays]
+            term.say("hint_title", level=level, n=len(shown), total=len(ranked))
+            for rank, (play, e) in enumerate(shown, 1):
+                term.say("hint_play", rank=rank, play=str(play), equity=term.signed(e.equity),
+                         win=term.percent(e.win), gammon=term.percent(e.win_gammon),
+                         lgammon=term.percent(e.lose_gammon))
+        elif phase == Phase.ROLL:
+            if not m.may_double():
+                term.say("hint_roll")
+                return
+            d = self._cube(m)
+            term.say("hint_double" if d.double else "hint_no_double", level=level,
+                     detail=self._cube_detail(m, d))
+        elif phase == Phase.TAKE:
+            d = self._cube(m)
+            term.say("hint_take" if d.take else "hint_drop", level=level,
+                     detail=self._cube_detail(m, d))
+        elif phase == Phase.RESIGN:
+            from table.bot.player import next_action
+
+            accept = isinstance(next_action(self.bot, m), AcceptResignation)
+            term.say("hint_accept" if accept else "hint_reject", level=level)
+
+    def _cube(self, m: Match) -> CubeDecision:
+        """The cube decision seen from the player on roll (the doubler when a double awaits)."""
+        from table.bot.player import _view
+
+        owner, score = _view(m, m.on_roll)
+        return self.bot.cube_decision(m.position, m.cube_value, owner, m.length, score,
+                                      m.crawford, m.jacoby)
+
+    def _cube_detail(self, m: Match, d: CubeDecision) -> str:
+        """The figures behind the advice, for the player who must decide."""
+        fmt = self.term.percent if m.length else self.term.signed
+        kind = "match" if m.length else "money"
+        if m.phase == Phase.TAKE:
+            # The decision's figures are the doubler's; the taker gets the rest.
+            full = 1.0 if m.length else 0.0  # match chances add up to 1, money equities to 0
+            return self.term.line("hint_answer_" + kind, t=fmt(full - d.double_take),
+                                  d=fmt(full - d.double_pass))
+        return self.term.line("hint_cube_" + kind, nd=fmt(d.no_double), dt=fmt(d.double_take),
+                              dp=fmt(d.double_pass))
+
 
 class HumanAgent:
     """A person at the keyboard; commands as listed in the ``help`` message."""
 
-    def __init__(self, term: Terminal) -> None:
+    def __init__(self, term: Terminal, advisor: Advisor | None = None) -> None:
         self.term = term
+        self.advisor = advisor or Advisor("hard", term)
 
     def __call__(self, m: Match) -> Action:
         names = m.players
@@ -161,59 +376,79 @@ class HumanAgent:
             assert who is not None
             name = names[who]
             if m.phase == Phase.ROLL:
-                text = self.term.ask("to_roll", name=name)
+                text = self.term.ask("to_roll", name)
             elif m.phase == Phase.MOVE:
                 assert m.dice is not None
                 moves = [a for a in m.legal_actions() if isinstance(a, Move)]
                 if moves == [Move("")]:
                     # Nothing can be played: the turn passes by itself.
-                    self.term.say("no_move", name=name, d1=m.dice[0], d2=m.dice[1])
+                    self.term.about(who, "no_move", names, d1=m.dice[0], d2=m.dice[1])
                     return moves[0]
-                text = self.term.ask("to_move", name=name, d1=m.dice[0], d2=m.dice[1])
+                text = self.term.ask("to_move", name, d1=m.dice[0], d2=m.dice[1])
             elif m.phase == Phase.TAKE:
-                text = self.term.ask("to_take", doubler=names[m.on_roll], name=name,
+                text = self.term.ask("to_take", name, doubler=names[m.on_roll],
                                      value=m.cube_value * 2)
             else:
                 resigner = names[1 - who]
                 level = self.term.text[("single", "gammon", "backgammon")[m.resignation - 1]]
-                text = self.term.ask("to_resign", resigner=resigner, level=level, name=name,
-                                     points=m.resignation * m.cube_value)
+                text = self.term.ask("to_resign", name, resigner=resigner, level=level,
+                                     points=self.term.points(m.resignation * m.cube_value))
             action = self.read(m, text)
             if action is not None:
                 return action
 
     def read(self, m: Match, text: str) -> Action | None:
-        """The action ``text`` asks for, or ``None`` after printing help or a list."""
+        """The action ``text`` asks for, or ``None`` after printing help, a list or advice."""
         words = text.lower().split()
         word = words[0] if words else ""
-        if word in ("quit", "exit", "q", "ieșire", "iesire"):
+        phase = m.phase
+        if word in _QUIT:
             raise QuitMatch
-        if word in ("?", "hint", "list", "help", "h"):
-            if m.phase == Phase.MOVE:
+        if word in _HINT:
+            count = int(words[1]) if len(words) > 1 and words[1].isdigit() else HINT_PLAYS
+            self.advisor.advise(m, max(1, count))
+            return None
+        if word in _LIST or word in _HELP:
+            if phase == Phase.MOVE:
                 self.term.say("plays")
                 for a in m.legal_actions():
                     if isinstance(a, Move):
                         self.term.show(f"  {a.play}")
-            self.term.say("help")
+            if word in _HELP:
+                self.term.say("help")
             return None
-        simple: dict[str, Action] = {
-            "double": Double(), "d": Double(), "take": Take(), "t": Take(), "drop": Drop(),
-            "pass": Drop(), "accept": AcceptResignation(), "reject": RejectResignation(),
-        }
-        if word in ("", "roll", "r") and m.phase == Phase.ROLL:
+        if word in _ROLL and phase == Phase.ROLL:
             return Roll()
-        if word in simple:
-            return simple[word]
-        if word in ("resign", "abandon"):
+        if not words:
+            return None  # an empty line asks again
+        if word in ("double", "d", "dublez"):
+            return Double()
+        if phase == Phase.TAKE and word in ("take", "t", *_YES):
+            return Take()
+        if phase == Phase.TAKE and word in ("drop", "pass", *_NO):
+            return Drop()
+        if phase == Phase.RESIGN and word in _YES:
+            return AcceptResignation()
+        if phase == Phase.RESIGN and word in _NO:
+            return RejectResignation()
+        if word in _RESIGN:
             level = _LEVELS.get(words[1], 0) if len(words) > 1 else 1
             if not level:
                 self.term.say("unknown", text=text)
                 return None
             return Resign(level)
-        if m.phase == Phase.MOVE and text:
+        if word in _ANSWERS:
+            return _ANSWERS[word]  # not the moment for it: the match says why
+        if phase == Phase.MOVE and text:
             return Move(text)
         self.term.say("unknown", text=text)
         return None
+
+
+_ANSWERS: dict[str, Action] = {
+    "take": Take(), "t": Take(), "drop": Drop(), "pass": Drop(),
+    "accept": AcceptResignation(), "reject": RejectResignation(),
+}
 
 
 class ComputerAgent:
@@ -230,14 +465,72 @@ class ComputerAgent:
 
         action = next_action(self.bot, m)
         assert action is not None, "the computer is asked only when it must act"
-        name = m.players[m.turn] if m.turn is not None else ""
+        who = m.turn
+        assert who is not None
+        t = self.term.text
         if isinstance(action, Move):
-            text = self.term.text["act_move"].format(play=action.play) if action.play else self.term.text["act_pass"]
+            assert m.dice is not None
+            play = action.play
+            if self.term.seat is not None and self.term.seat != who:
+                # The person reads the move in the numbers of their own side of the board.
+                play = as_seen_by_opponent(play)
+            key = "act_move" if play else "act_pass"
+            text = t[key].format(play=play, d1=m.dice[0], d2=m.dice[1])
+        elif isinstance(action, Roll):
+            return action  # the dice are announced with the move
+        elif isinstance(action, Double) and self.term.seat is not None:
+            return action  # the person's question says it: "... doubles to 2. Take or drop?"
         else:
-            text = self.term.text["act_" + action.kind]
-        if not isinstance(action, Roll):
-            self.term.say("bot_action", name=name, action=text)
+            text = t["act_" + action.kind]
+        self.term.say("bot_action", name=m.players[who], action=text)
         return action
+
+
+# The engine's reasons are in English; these say the usual ones in Romanian.
+# Each pattern is searched in the English text; the template takes its groups.
+_REASONS_RO: tuple[tuple[str, str], ...] = (
+    (r"point (\d+) is closed", "punctul {0} este închis: îl ține adversarul"),
+    (r"on the bar and must enter first", "ai piese pe bară: trebuie să le readuci în joc mai întâi"),
+    (r"bear off only when", "poți scoate piese doar când toate piesele tale sunt în casă"),
+    (r"you have no checker on the bar to move", "nu ai nicio piesă pe bară"),
+    (r"you have no checker on point (\d+) to move", "nu ai nicio piesă pe punctul {0}"),
+    (r"uses 1 die, for example (.+)$", "se poate juca un singur zar, de exemplu {0}"),
+    (r"uses (\d) dice, for example (.+)$", "trebuie jucate {0} zaruri, de exemplu {1}"),
+    (r"must be played; for example (.+)$", "zarurile trebuie jucate, de exemplu {0}"),
+    (r"is ambiguous with [1-6]-[1-6]: did you mean (.+)\?$", "nu e clar ce mutare vrei: {0}?"),
+    (r"marks a hit on (\d+), but", "marchează o piesă lovită pe {0}, dar mutarea nu lovește acolo"),
+    (r"checkers move toward 'off'", "piesele se mută spre casă, spre numere mai mici"),
+    (r"^cannot read|empty move text|a move is 'from/to'",
+     "nu am înțeles mutarea: scrie-o ca 13/7 8/7, bar/22* sau 6/off(2)"),
+    (r"only by the player on roll, before rolling", "poți dubla doar la rândul tău, înainte să arunci"),
+    (r"without the doubling cube", "partida se joacă fără zarul de dublare"),
+    (r"before the first move", "nu se poate dubla înainte de prima mutare a jocului"),
+    (r"in the Crawford game", "în jocul Crawford nu se poate dubla"),
+    (r"your opponent owns the cube", "zarul de dublare e la adversar: doar el poate redubla"),
+    (r"its highest value", "zarul de dublare este deja la valoarea maximă"),
+    (r"need only one point to win the match", "îți mai trebuie un singur punct, deci nu poți dubla"),
+    (r"already wins you the match", "miza de acum îți aduce deja partida, deci nu poți dubla"),
+    (r"was just refused", "abandonul tocmai a fost refuzat: joacă întâi, apoi îl poți oferi din nou"),
+    (r"^(?:taking|dropping) is not possible now", "nu ai nicio dublare la care să răspunzi"),
+    (r"^(?:accepting|rejecting) .* is not possible now", "nu ai niciun abandon la care să răspunzi"),
+    (r"is not possible now", "nu este momentul pentru asta"),
+)
+
+
+def explain(error: Exception, lang: str) -> str:
+    """The engine's reason for refusing an action, in the terminal's language.
+
+    >>> explain(ValueError("'24/1' is not legal with 3-2: point 1 is closed: ..."), "ro")
+    'punctul 1 este închis: îl ține adversarul'
+    """
+    text = str(error)
+    if lang != "ro":
+        return text
+    for pattern, template in _REASONS_RO:
+        found = re.search(pattern, text)
+        if found:
+            return template.format(*(g.replace(" or ", " sau ") for g in found.groups()))
+    return "nu se poate; scrie list pentru mutările posibile sau ? pentru ajutor"
 
 
 def _status(m: Match, term: Terminal) -> None:
@@ -245,15 +538,47 @@ def _status(m: Match, term: Terminal) -> None:
     what = t["match"].format(length=m.length) if m.length else t["money"]
     a, b = m.players
     term.say("score", a=a, sa=m.score[0], b=b, sb=m.score[1], what=what)
-    if m.cube_enabled:
-        owner = t["centred"] if m.cube_owner is None else t["owned"].format(name=m.players[m.cube_owner])
-        term.say("cube", value=m.cube_value, owner=owner)
+    _cube_line(m, term)
     if m.crawford:
         term.say("crawford")
 
 
+def _cube_line(m: Match, term: Terminal) -> None:
+    if not m.cube_enabled:
+        return
+    t = term.text
+    if m.cube_owner is None:
+        owner = t["centred"]
+    elif m.cube_owner == term.seat:
+        owner = t["owned_you"]
+    else:
+        owner = t["owned"].format(name=m.players[m.cube_owner])
+    term.say("cube", value=m.cube_value, owner=owner)
+
+
+def draw(m: Match, term: Terminal, viewer: int) -> None:
+    """The board from ``viewer``'s side (``X``, moving round to point 1), with both sides' counts."""
+    position = m.position_for(viewer)
+    term.show("\n".join(grid(position)))
+    pips, off = position.pip_counts(), position.borne_off()
+    bars = (position.board[25], -position.board[0])
+    for k, (mark, player) in enumerate((("X", viewer), ("O", 1 - viewer))):
+        state = ""
+        if player == m.turn:
+            state = term.text["to_answer" if m.phase in (Phase.TAKE, Phase.RESIGN) else "on_roll"]
+            if m.dice is not None and m.phase == Phase.MOVE:
+                state = term.text["rolled"].format(d1=m.dice[0], d2=m.dice[1])
+        term.show(term.line("side", mark=mark, name=m.players[player], pips=pips[k], off=off[k],
+                            bar=bars[k]) + state)
+    term.say("ids", id=m.gnubg_id)
+
+
 def play_match(m: Match, agents: tuple[Agent, Agent], term: Terminal) -> None:
-    """Run ``m`` to its end (or until a player quits), asking each seat's agent in turn."""
+    """Run ``m`` to its end (or until a player quits), asking each seat's agent in turn.
+
+    The board is drawn once a turn: from ``term.seat``'s side, or from the side
+    of the player to act when two people share the keyboard.
+    """
     names = m.players
     shown: tuple[object, ...] | None = None
     while not m.is_over:
@@ -262,35 +587,38 @@ def play_match(m: Match, agents: tuple[Agent, Agent], term: Terminal) -> None:
             term.say("game", n=m.game_number)
             logged = m.apply(OpeningRoll())
             assert isinstance(logged, OpeningRoll) and logged.dice is not None and m.dice
-            term.say("opening", a=names[0], da=logged.dice[0], b=names[1], db=logged.dice[1],
-                     starter=names[m.on_roll], d1=m.dice[0], d2=m.dice[1])
+            term.about(m.on_roll, "opening", names, a=names[0], da=logged.dice[0], b=names[1],
+                       db=logged.dice[1], starter=names[m.on_roll], d1=m.dice[0], d2=m.dice[1])
             continue
         if phase == Phase.GAME_OVER:
             m.apply(NextGame())
             continue
-        key = (m.state.position, m.on_roll, m.dice, m.cube_value, m.cube_owner)
-        if key != shown:
-            term.show(render(m.position))
-            _status(m, term)
-            shown = key
         who = m.turn
         assert who is not None
+        viewer = term.seat if term.seat is not None else who
+        key = (m.game_number, m.state.position, m.on_roll, viewer)
+        if key != shown:
+            draw(m, term, viewer)
+            _status(m, term)
+            shown = key
         action = agents[who](m)
         try:
             m.apply(action)
         except TableError as exc:
-            term.say("illegal", error=exc)
+            term.say("illegal", error=explain(exc, term.lang))
             continue
         if isinstance(action, RejectResignation):
             term.say("rejected")
+        if isinstance(action, Take):
+            _cube_line(m, term)
         result = m.game_result
         if result is not None:
             level = {1: "single", 2: "gammon", 3: "backgammon"}[result.level]
             how = term.text[level] if result.how == "checkers" else term.text["how_" + result.how]
-            term.say("won_game", name=names[result.winner], how=how, points=result.points)
+            term.about(result.winner, "won_game", names, how=how, points=term.points(result.points))
     winner = m.winner
     if winner is not None:
-        term.say("won_match", name=names[winner], sa=m.score[0], sb=m.score[1])
+        term.about(winner, "won_match", names, sa=m.score[0], sb=m.score[1])
 
 
 def _default_lang() -> str:
@@ -300,7 +628,11 @@ def _default_lang() -> str:
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``play`` subcommand."""
-    p = sub.add_parser("play", help="play a match in the terminal: two players, or one against the computer")
+    p = sub.add_parser(
+        "play", help="play a match in the terminal: two players, or one against the computer",
+        description="Play a match in the terminal. During play type ? for the commands, "
+                    "hint for the computer's advice (its best plays with their equities, or "
+                    "what to do with the cube) and list for every legal play.")
     p.add_argument("--length", type=int, default=5,
                    help="points to win the match, 1 to 25 (0 = money play); default 5")
     p.add_argument("--no-cube", action="store_true", help="play without the doubling cube")
@@ -317,11 +649,41 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(func=run)
 
 
+class RecordPathError(TableError):
+    """``--record`` names a file that cannot be written."""
+
+
+def check_record_path(path: Path) -> None:
+    """Refuse, before any play, a record file whose folder is missing or not writable."""
+    folder = path.parent if str(path.parent) else Path(".")
+    if path.is_dir():
+        raise RecordPathError(f"--record {path}: that is a folder; name a file such as {path / 'match.mat'}")
+    if not folder.is_dir():
+        raise RecordPathError(f"--record {path}: the folder {folder} does not exist")
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise RecordPathError(f"--record {path}: no permission to write there")
+
+
+def save_record(m: Match, path: Path, term: Terminal) -> None:
+    """Write the match to ``path``; if that fails, print the record so it is not lost."""
+    text = m.to_mat()
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        term.say("save_failed", path=path, error=exc.strerror or exc)
+        term.show(text)
+        return
+    term.say("saved", path=path)
+
+
 def run(args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     """Play the match the arguments describe."""
+    if args.record is not None:
+        check_record_path(args.record)
     lang = args.lang or _default_lang()
-    term = Terminal(lang, stdin or sys.stdin, stdout or sys.stdout)
-    human = HumanAgent(term)
+    seat = 0 if args.computer else None
+    term = Terminal(lang, stdin or sys.stdin, stdout or sys.stdout, seat=seat)
+    human = HumanAgent(term, Advisor(args.computer or "hard", term))
     agents: tuple[Agent, Agent] = (human, human)
     if args.computer:
         agents = (human, ComputerAgent(args.computer, term))
@@ -336,6 +698,5 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextIO | 
         term.say("bye")
     finally:
         if args.record is not None:
-            args.record.write_text(m.to_mat(), encoding="utf-8")
-            term.say("saved", path=args.record)
+            save_record(m, args.record, term)
     return 0

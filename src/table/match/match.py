@@ -20,7 +20,9 @@ True
 from __future__ import annotations
 
 import json
-from typing import Any, Sequence
+import os
+from pathlib import Path
+from typing import IO, Any, Sequence, Union
 
 from table.errors import MatchSettingsError, RecordError, TableError
 from table.match.actions import Action, action_from_json
@@ -42,6 +44,36 @@ from table.rules.position import Position
 JSON_FORMAT = "table-match"
 JSON_VERSION = 1
 DEFAULT_PLAYERS = ("Player 1", "Player 2")
+
+
+RecordSource = Union[str, "os.PathLike[str]", IO[str], IO[bytes]]
+"""A record's text, the path of a file holding it, or an open file."""
+
+
+def read_record(source: RecordSource) -> str:
+    """The text of a record given as text, a path or an open file.
+
+    A string is the record itself when it holds a line break or starts with
+    ``(`` (SGF) or ``{`` (JSON); any other string, like a ``pathlib.Path``, names a file.
+    """
+    if isinstance(source, str) and ("\n" in source or source.lstrip()[:1] in ("(", "{")):
+        return source
+    if isinstance(source, (str, os.PathLike)):
+        try:
+            data: str | bytes = Path(source).read_bytes()
+        except OSError as exc:
+            raise RecordError(f"cannot read {os.fspath(source)}: {exc.strerror or exc}") from None
+    elif hasattr(source, "read"):
+        data = source.read()
+    else:
+        raise RecordError(f"a record is text, a file path or an open file, "
+                          f"not {type(source).__name__}")
+    if isinstance(data, bytes):
+        try:
+            return data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            return data.decode("latin-1")  # older Windows programs write their code page
+    return data
 
 
 def _check_names(players: Sequence[str]) -> tuple[str, str]:
@@ -134,15 +166,15 @@ class Match:
         return m
 
     @classmethod
-    def from_json(cls, data: str | dict[str, Any], *, seed: int | None = None,
+    def from_json(cls, data: RecordSource | dict[str, Any], *, seed: int | None = None,
                   dice: DiceSource | None = None) -> Match:
-        """Restore a match saved by ``to_json`` (a dict or its JSON text).
+        """Restore a match saved by ``to_json``: the dict, its JSON text, a file path or an open file.
 
         Future dice come from ``dice`` or ``seed`` (by default the secret generator).
         """
-        if isinstance(data, str):
+        if not isinstance(data, dict):
             try:
-                data = json.loads(data)
+                data = json.loads(read_record(data))
             except json.JSONDecodeError as exc:
                 raise RecordError(f"not JSON: {exc}") from None
         if not isinstance(data, dict):
@@ -177,16 +209,35 @@ class Match:
         return m
 
     @classmethod
-    def from_mat(cls, text: str, *, seed: int | None = None,
+    def from_mat(cls, source: RecordSource, *, seed: int | None = None,
                  dice: DiceSource | None = None) -> Match:
         """Read a match in the Jellyfish/GNU Backgammon ``.mat`` text format.
 
-        Every game, move and cube action is replayed and checked; a bad record
-        raises ``RecordError`` naming the line.
+        ``source`` is the record's text, a file path or an open file.  Every
+        game, move and cube action is replayed and checked; a bad record raises
+        ``RecordError`` naming the line.
         """
         from table.match.records import match_from_mat
 
-        return match_from_mat(text, seed=seed, dice=dice)
+        return match_from_mat(read_record(source), seed=seed, dice=dice)
+
+    @classmethod
+    def from_sgf(cls, source: RecordSource, *, seed: int | None = None,
+                 dice: DiceSource | None = None) -> Match:
+        """Read a match in SGF for backgammon (``GM[6]``), as GNU Backgammon writes it.
+
+        ``source`` is the record's text, a file path or an open file.  Every
+        move is replayed and checked, as for ``from_mat``.
+
+        >>> m = Match(length=3, seed=2)
+        >>> while not m.is_over:
+        ...     _ = m.apply(m.legal_actions()[0])
+        >>> Match.from_sgf(m.to_sgf()).score == m.score
+        True
+        """
+        from table.match.records import match_from_sgf
+
+        return match_from_sgf(read_record(source), seed=seed, dice=dice)
 
     # Writing -----------------------------------------------------------------
 

@@ -1,12 +1,15 @@
-"""Match records: a ``Match`` written as ``.mat`` or SGF, and a ``.mat`` record replayed.
+"""Match records: a ``Match`` written as ``.mat`` or SGF, and such a record replayed.
 
 The text formats live in ``table.notation``; this module walks a match's log
-to build them, and replays a ``.mat`` record through the rules, so a record
-whose moves are not legal is rejected with the line that is wrong.
+to build them, and replays a record through the rules, so a record whose
+moves are not legal is rejected with the line that is wrong.  An SGF record
+is first turned into the ``.mat`` form (the same entries: rolls and moves,
+cube actions, the points won), so both are replayed by one piece of code.
 """
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from table.errors import RecordError, TableError
@@ -24,7 +27,7 @@ from table.match.actions import (
 )
 from table.match.state import Phase, State, plays_by_text
 from table.notation.mat import MatEntry, MatGame, MatRecord, format_mat, parse_mat
-from table.notation.sgf import SgfGame, SgfMove, format_sgf
+from table.notation.sgf import SgfGame, SgfMove, format_sgf, parse_sgf_lines
 from table.rules.dice import DiceSource
 from table.rules.position import Play
 
@@ -102,9 +105,51 @@ def match_to_mat(m: Match) -> str:
 def match_from_mat(text: str, *, seed: int | None = None,
                    dice: DiceSource | None = None) -> Match:
     """Replay a ``.mat`` record; ``RecordError`` names the line of the first problem."""
+    return _replay_record(parse_mat(text), seed, dice)
+
+
+def match_from_sgf(text: str, *, seed: int | None = None,
+                   dice: DiceSource | None = None) -> Match:
+    """Replay an SGF record (``GM[6]``); ``RecordError`` names the line of the first problem."""
+    return _replay_record(_sgf_record(text), seed, dice)
+
+
+def _sgf_record(text: str) -> MatRecord:
+    """The SGF games as a ``.mat`` record, with the SGF text's line numbers."""
+    parsed = parse_sgf_lines(text)
+    first = parsed[0][0]
+    games = []
+    for game, lines in parsed:
+        if (game.length, game.players) != (first.length, first.players):
+            raise RecordError(f"line {lines[0]}: game {game.index + 1} is not part of the same "
+                              "match (its length or players differ)")
+        entries: list[MatEntry] = []
+        cube = 1
+        for move, line in zip(game.moves, lines[1:]):
+            if move.kind in ("roll", "dice"):
+                steps = " ".join(f"{a}/{b}" for a, b in move.steps)
+                entries.append(MatEntry(move.player, "roll", dice=move.dice, move=steps, line=line))
+            elif move.kind == "double":
+                entries.append(MatEntry(move.player, "double", value=cube * 2, line=line))
+            else:
+                if move.kind == "take":
+                    cube *= 2
+                entries.append(MatEntry(move.player, move.kind, line=line))
+        if game.result:
+            won = re.fullmatch(r"([WB])\+(\d+)R?", game.result.strip())
+            if not won:
+                raise RecordError(f"line {lines[0]}: cannot read the result RE[{game.result}]")
+            entries.append(MatEntry("WB".index(won.group(1)), "win", value=int(won.group(2)),
+                                    line=lines[-1]))
+        games.append(MatGame(game.index + 1, game.score, tuple(entries), lines[0]))
+    headers = (("CubeLimit", "1" if "NoCube" in first.rules else "64"),
+               ("Jacoby", "On" if "Jacoby" in first.rules else "Off"))
+    return MatRecord(first.length, first.players, tuple(games), headers)
+
+
+def _replay_record(record: MatRecord, seed: int | None, dice: DiceSource | None) -> Match:
     from table.match.match import Match
 
-    record = parse_mat(text)
     cube = record.header("CubeLimit") != "1"
     jacoby = (record.header("Jacoby") or "").lower() == "on" if record.length == 0 else False
     try:

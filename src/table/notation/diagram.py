@@ -1,75 +1,10 @@
-"""A plain-text picture of a position, for terminals and logs.
+"""The text board, kept here for older imports: it lives in ``table.rules.diagram``.
 
-The player on roll is ``X`` and moves from the top-right round to the bottom
-right (points 24 down to 1); the opponent is ``O``.  Stacks taller than five
-show their count in the fifth row.
-
->>> print(render(Position.initial()))
-  13 14 15 16 17 18       19 20 21 22 23 24
-+-------------------+---+-------------------+
-|  X           O    |   |  O              X |
-|  X           O    |   |  O              X |
-|  X           O    |   |  O                |
-|  X                |   |  O                |
-|  X                |   |  O                |
-|                   |BAR|                   |
-|  O                |   |  X                |
-|  O                |   |  X                |
-|  O           X    |   |  X                |
-|  O           X    |   |  X              O |
-|  O           X    |   |  X              O |
-+-------------------+---+-------------------+
-  12 11 10  9  8  7        6  5  4  3  2  1
-X (on roll): pips 167, off 0, bar 0
-O: pips 167, off 0, bar 0
-Position ID: 4HPwATDgc/ABMA
+>>> from table.rules.diagram import render as rules_render
+>>> render is rules_render
+True
 """
 
-from __future__ import annotations
+from table.rules.diagram import grid, render
 
-from table.rules.position import Position
-
-_ROWS = 5
-
-
-def _cell(count: int, row: int) -> str:
-    """Three characters for one point at one row (0 = nearest the edge)."""
-    n = abs(count)
-    if n <= row:
-        return "   "
-    if row == _ROWS - 1 and n > _ROWS:
-        return f"{n:>3}"
-    return "  X" if count > 0 else "  O"
-
-
-def _half(board: tuple[int, ...], points: list[int], row: int) -> str:
-    return "".join(_cell(board[p], row) for p in points) + " "
-
-
-def _labels(points: list[int]) -> str:
-    return "".join(f"{p:>3}" for p in points) + " "
-
-
-def render(position: Position) -> str:
-    """Draw ``position`` as text, with pip counts and its Position ID."""
-    b = position.board
-    top_left, top_right = list(range(13, 19)), list(range(19, 25))
-    bottom_left, bottom_right = list(range(12, 6, -1)), list(range(6, 0, -1))
-    edge = "+" + "-" * 19 + "+---+" + "-" * 19 + "+"
-    lines = [" " + _labels(top_left) + "     " + _labels(top_right), edge]
-    opp_bar, my_bar = -b[0], b[25]
-    for row in range(_ROWS):
-        bar = _cell(-opp_bar, row)
-        lines.append(f"|{_half(b, top_left, row)}|{bar}|{_half(b, top_right, row)}|")
-    lines.append("|" + " " * 19 + "|BAR|" + " " * 19 + "|")
-    for row in reversed(range(_ROWS)):
-        bar = _cell(my_bar, row)
-        lines.append(f"|{_half(b, bottom_left, row)}|{bar}|{_half(b, bottom_right, row)}|")
-    lines.append(edge)
-    lines.append(" " + _labels(bottom_left) + "     " + _labels(bottom_right))
-    pips = position.pip_counts()
-    off = position.borne_off()
-    lines.append(f"X (on roll): pips {pips[0]}, off {off[0]}, bar {my_bar}")
-    lines.append(f"O: pips {pips[1]}, off {off[1]}, bar {opp_bar}")
-    lines.append(f"Position ID: {position.id}")
-    return "\n".join(line.rstrip() for line in lines)
+__all__ = ["grid", "render"]

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 import re
 import secrets
-from typing import Protocol
+from typing import Protocol, Sequence
 
 from table.errors import DiceError
 
@@ -31,6 +31,19 @@ def check_dice(dice: tuple[int, ...]) -> Dice:
         if not isinstance(d, int) or isinstance(d, bool) or not 1 <= d <= 6:
             raise DiceError(f"each die must be a whole number from 1 to 6, got {d!r}")
     return (a, b)
+
+
+def as_dice(dice: Sequence[int] | str) -> Dice:
+    """A roll given as a pair such as ``(3, 1)`` or as text such as ``"31"`` or ``"3-1"``.
+
+    >>> as_dice("6-5"), as_dice([2, 2])
+    ((6, 5), (2, 2))
+    """
+    if isinstance(dice, str):
+        return parse_dice(dice)
+    if not isinstance(dice, (tuple, list)):
+        raise DiceError(f"a roll is two dice such as (3, 1) or '31', got {dice!r}")
+    return check_dice(tuple(dice))
 
 
 def parse_dice(text: str) -> Dice:

@@ -13,6 +13,8 @@ passed through only where it hit (``13/7*/5``); identical moves are counted
 '13/7*/5'
 >>> format_steps([(6, 0), (6, 0), (5, 0), (5, 0)], [False] * 4)
 '6/off(2) 5/off(2)'
+>>> as_seen_by_opponent("bar/22* 13/7(2) 6/off")
+'bar/3* 12/18(2) 19/off'
 >>> parse_move_text("bar/22* 13/7(2)")
 [Segment(src=25, dst=22, hit=True), Segment(src=13, dst=7, hit=False), Segment(src=13, dst=7, hit=False)]
 """
@@ -80,6 +82,17 @@ def format_steps(
         word = "/".join(point_name(p) + ("*" if p in hit_points else "") for p in shown)
         words.append(word if count == 1 else f"{word}({count})")
     return " ".join(words)
+
+
+_NUMBERED_POINT_RE = re.compile(r"(^|[/ ])([0-9]+)")
+
+
+def as_seen_by_opponent(text: str) -> str:
+    """Move text with each point numbered from the other side (point ``p`` is ``25 - p``).
+
+    For showing a player the opponent's move in the numbers of that player's own board.
+    """
+    return _NUMBERED_POINT_RE.sub(lambda m: m.group(1) + str(25 - int(m.group(2))), text)
 
 
 class Segment(NamedTuple):

@@ -22,13 +22,15 @@ roll.
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping, Sequence
+from collections import deque
+from itertools import repeat
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 import numpy as np
 
 from table.errors import IllegalPlayError, PositionError
 from table.rules import kernel
-from table.rules.dice import Dice, check_dice
+from table.rules.dice import Dice, as_dice
 from table.rules.movetext import BAR, OFF, Segment, format_steps, parse_move_text
 from table.rules.posid import decode_position_id, encode_position_id
 
@@ -47,6 +49,9 @@ class _Buffers:
 
 _BUF = _Buffers()
 
+# Every roll as a pair: the common argument of ``legal_plays``.
+_ROLLS = frozenset((a, b) for a in range(1, 7) for b in range(1, 7))
+
 
 class Position:
     """A backgammon position, seen from the player on roll.  Immutable and hashable.
@@ -57,9 +62,10 @@ class Position:
     negative count.  Checkers not on the board have been borne off.
     """
 
-    __slots__ = ("_board", "_id")
+    __slots__ = ("_board", "_id", "_raw")
     _board: tuple[int, ...]
     _id: str | None
+    _raw: np.ndarray | None  # the board as the kernel takes it; None once the game is over
 
     def __init__(self, board: Iterable[int]) -> None:
         values = tuple(board)
@@ -202,30 +208,44 @@ class Position:
 
     # Plays --------------------------------------------------------------------
 
-    def legal_plays(self, dice: Sequence[int]) -> list[Play]:
+    def legal_plays(self, dice: Sequence[int] | str) -> list[Play]:
         """Every legal play of ``dice``: one per distinct resulting position.
 
+        ``dice`` is a pair such as ``(3, 1)`` or text such as ``"31"`` or
+        ``"3-1"``; anything else raises ``DiceError`` saying what is wrong.
         Returns ``[]`` when nothing can be played (or the game is over).
+
+        >>> len(Position.initial().legal_plays("3-1"))
+        16
         """
-        d1, d2 = check_dice(tuple(dice))
-        if self.is_game_over:
+        if (dice.__class__ is tuple and dice in _ROLLS
+                and dice[0].__class__ is int and dice[1].__class__ is int):
+            roll = dice  # the common case, checked at once
+        else:
+            roll = as_dice(dice)
+        try:
+            raw = self._raw
+        except AttributeError:  # the first question asked of this position
+            b = self._board
+            # The game is over once a side has no checker left (cheaper than ``result()``).
+            raw = None if max(b) <= 0 or min(b) >= 0 else np.array(b, dtype=np.int8)
+            object.__setattr__(self, "_raw", raw)
+        if raw is None:
             return []
-        raw = np.array(self._board, dtype=np.int8)
         buf = _BUF
-        n = kernel.generate(raw, d1, d2, buf.hashes, buf.boards, buf.steps, buf.nsteps)
+        n = kernel.generate(raw, roll[0], roll[1], buf.hashes, buf.boards, buf.steps, buf.nsteps)
         if n < 0:  # pragma: no cover - no real position has this many plays
             raise RuntimeError("more legal plays than the generator has room for")
-        # The positions after the plays, turned round for the opponent.
-        after = (-buf.boards[:n, ::-1]).tolist()
-        steps = buf.steps[:n].tolist()
-        counts = buf.nsteps[:n].tolist()
-        roll = (d1, d2)
-        return [
-            Play(self, tuple((s[0], s[1]) for s in steps[k][: counts[k]]), Position._trusted(tuple(after[k])), roll)
-            for k in range(n)
-        ]
+        # The kernel's buffers are reused by the next call: keep a copy that the
+        # plays share, and build each play's steps and position only when asked.
+        batch = _Batch(self, (roll[0], roll[1]), buf.boards[:n].copy(), buf.steps[:n].copy(),
+                       buf.nsteps[:n].tolist())
+        # Made and filled in by C-level calls, not a Python loop: this is the hot path.
+        plays: list[Play] = list(map(_NEW_PLAY, repeat(Play, n)))
+        deque(map(_PLAY_SOURCE, plays, zip(repeat(batch, n), range(n))), maxlen=0)
+        return plays
 
-    def parse_play(self, text: str, dice: Sequence[int]) -> Play:
+    def parse_play(self, text: str, dice: Sequence[int] | str) -> Play:
         """The legal play that ``text`` (standard notation) describes for ``dice``.
 
         Raises ``NotationError`` when the text cannot be read and
@@ -234,7 +254,7 @@ class Position:
         >>> str(Position.initial().parse_play("24/13", (6, 5)))
         '24/13'
         """
-        roll = check_dice(tuple(dice))
+        roll = as_dice(dice)
         segments = parse_move_text(text)
         plays = self.legal_plays(roll)
         dice_text = f"{roll[0]}-{roll[1]}"
@@ -298,6 +318,13 @@ class Position:
     def __repr__(self) -> str:
         return f"Position.from_id({self.id!r})"
 
+    def __str__(self) -> str:
+        """The text board of ``table.rules.diagram``, with pip counts and the Position ID."""
+        # Imported here: the diagram module builds on this one.
+        from table.rules.diagram import render
+
+        return render(self)
+
     def __reduce__(self) -> tuple[object, tuple[str]]:
         return (Position.from_id, (self.id,))
 
@@ -331,15 +358,63 @@ def _validate(board: tuple[int, ...]) -> None:
             raise PositionError(f"the {who} has {total} checkers; at most 15 are allowed")
 
 
+class _Batch:
+    """The kernel's output for one call of ``legal_plays``, shared by its plays.
+
+    The arrays become Python lists for all the plays at once, the first time
+    any play needs its steps or its position (one bulk conversion is much
+    cheaper than one per play).  A play built whole (``Play(...)``) has a batch
+    with only ``before`` and ``dice``.
+    """
+
+    __slots__ = ("before", "dice", "boards", "steps", "nsteps", "_after", "_steps")
+
+    def __init__(self, before: Position, dice: Dice, boards: np.ndarray | None = None,
+                 steps: np.ndarray | None = None, nsteps: list[int] | None = None) -> None:
+        self.before = before
+        self.dice = dice
+        self.boards = boards
+        self.steps = steps
+        self.nsteps = nsteps
+        self._after: list[list[int]] | None = None
+        self._steps: list[list[list[int]]] | None = None
+
+    def position(self, k: int) -> Position:
+        """The position after play ``k``, seen from the opponent."""
+        if self._after is None:
+            assert self.boards is not None
+            # The kernel leaves the boards from the mover's side: turn them round.
+            self._after = (-self.boards[:, ::-1]).tolist()
+        return Position._trusted(tuple(self._after[k]))
+
+    def play_steps(self, k: int) -> tuple[tuple[int, int], ...]:
+        """The single-die steps of play ``k``."""
+        if self._steps is None:
+            assert self.steps is not None
+            self._steps = self.steps.tolist()
+        assert self.nsteps is not None
+        return tuple((a, b) for a, b in self._steps[k][: self.nsteps[k]])
+
+
 class Play:
-    """One legal way to play a roll.
+    """One legal way to play a roll.  Immutable and hashable.
 
     ``steps`` are single-die moves ``(from, to)`` in playing order, with
     points numbered from the mover's side, 25 for the bar and 0 for off.
     ``position`` is the result, seen from the opponent, who is now on roll.
+
+    >>> play = Position.initial().parse_play("13/7 8/7", (6, 1))
+    >>> play.steps = ((13, 7),)
+    Traceback (most recent call last):
+    ...
+    AttributeError: Play is immutable
     """
 
-    __slots__ = ("before", "steps", "position", "dice", "_hits")
+    __slots__ = ("_source", "_steps", "_position", "_hits")
+    _source: tuple[_Batch, int]
+    _steps: tuple[tuple[int, int], ...] | None
+    _position: Position | None
+    _hits: tuple[bool, ...] | None
 
     def __init__(
         self,
@@ -348,18 +423,58 @@ class Play:
         position: Position,
         dice: Dice,
     ) -> None:
-        self.before = before
-        self.steps = steps
-        self.position = position
-        self.dice = dice
-        self._hits: tuple[bool, ...] | None = None
+        _PLAY_SOURCE(self, (_Batch(before, dice), -1))
+        _PLAY_STEPS(self, steps)
+        _PLAY_POSITION(self, position)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Play is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("Play is immutable")
+
+    @property
+    def before(self) -> Position:
+        """The position the play was made from (the mover on roll)."""
+        return self._source[0].before
+
+    @property
+    def dice(self) -> Dice:
+        """The roll played."""
+        return self._source[0].dice
+
+    @property
+    def steps(self) -> tuple[tuple[int, int], ...]:
+        """The single-die moves ``(from, to)`` in playing order."""
+        try:
+            steps = self._steps
+        except AttributeError:
+            batch, k = self._source
+            steps = batch.play_steps(k)
+            _PLAY_STEPS(self, steps)
+        assert steps is not None
+        return steps
+
+    @property
+    def position(self) -> Position:
+        """The position after the play, seen from the opponent (now on roll)."""
+        try:
+            position = self._position
+        except AttributeError:
+            batch, k = self._source
+            position = batch.position(k)
+            _PLAY_POSITION(self, position)
+        assert position is not None
+        return position
 
     @property
     def hits(self) -> tuple[bool, ...]:
         """For each step, whether it hit a blot."""
-        if self._hits is None:
+        try:
+            hits = self._hits
+        except AttributeError:
             board = list(self.before.board)
-            hits = []
+            found = []
             for src, dst in self.steps:
                 board[src] -= 1
                 hit = dst != OFF and board[dst] == -1
@@ -367,9 +482,11 @@ class Play:
                     board[dst] = 0
                 if dst != OFF:
                     board[dst] += 1
-                hits.append(hit)
-            self._hits = tuple(hits)
-        return self._hits
+                found.append(hit)
+            hits = tuple(found)
+            _PLAY_HITS(self, hits)
+        assert hits is not None
+        return hits
 
     def hit_points(self) -> list[int]:
         """Points where this play hit a blot."""
@@ -403,3 +520,19 @@ class Play:
     def __hash__(self) -> int:
         return hash((self.before, self.position))
 
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return (Play, (self.before, self.steps, self.position, self.dice))
+
+
+# Slot setters that bypass ``Play.__setattr__``: only this module fills a play in.
+def _slot_setter(name: str) -> Callable[[Play, object], None]:
+    descriptor: Any = Play.__dict__[name]
+    setter: Callable[[Play, object], None] = descriptor.__set__
+    return setter
+
+
+_NEW_PLAY = Play.__new__
+_PLAY_SOURCE = _slot_setter("_source")
+_PLAY_STEPS = _slot_setter("_steps")
+_PLAY_POSITION = _slot_setter("_position")
+_PLAY_HITS = _slot_setter("_hits")
