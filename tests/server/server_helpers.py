@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+import time
 import warnings
 
 with warnings.catch_warnings():
@@ -9,9 +11,39 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient
 
 from table.server.bench import first_path
+from table.server.storage import StorageError
 
-__all__ = ["TestClient", "auth", "first_path"]
+__all__ = ["FlakyStorage", "TestClient", "auth", "first_path"]
 
 
 def auth(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
+
+
+class FlakyStorage:
+    """A storage that fails (or is slow) when told to, to test what the server does then."""
+
+    def __init__(self, inner):
+        self.inner = inner
+        self.fail_seqs: set[int] = set()   # log places whose next append fails, once each
+        self.delay = 0.0                   # seconds every append sleeps first (blocking, as a slow disk)
+        self.appending = threading.Event()  # set while an append sleeps
+
+    def create(self, game_id, config, seats):
+        self.inner.create(game_id, config, seats)
+
+    def append(self, game_id, seq, entry):
+        if self.delay:
+            self.appending.set()
+            time.sleep(self.delay)
+            self.appending.clear()
+        if seq in self.fail_seqs:
+            self.fail_seqs.discard(seq)
+            raise StorageError("the disk is full")
+        self.inner.append(game_id, seq, entry)
+
+    def load(self, game_id):
+        return self.inner.load(game_id)
+
+    def close(self):
+        self.inner.close()

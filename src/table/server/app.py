@@ -167,22 +167,25 @@ def create_app(storage: Storage, dice: DiceSource | None = None, bot_delay: floa
             outbox.finish(NO_GAME_CODE, "no such game")
             await sender
             return
-        watchers: list[Watcher] = []  # this socket's registration in the room (none before hello)
-        receiver = asyncio.ensure_future(_receive(ws, room, outbox, watchers))
+        watching: list[Watcher] = []  # this socket's registration in the room (none before hello)
+        receiver = asyncio.ensure_future(_receive(ws, room, outbox, watching))
         try:
             # Until the client leaves (receiver) or is dropped for not reading (sender).
             await asyncio.wait({sender, receiver}, return_when=asyncio.FIRST_COMPLETED)
         finally:
             receiver.cancel()
-            for w in watchers:
+            for w in watching:
                 room.unwatch(w)
             outbox.finish()
             await sender
 
-    async def _receive(ws: WebSocket, room: Room, outbox: Outbox, watchers: list[Watcher]) -> None:
+    async def _receive(ws: WebSocket, room: Room, outbox: Outbox, watching: list[Watcher]) -> None:
         """Answer one socket's messages until it disconnects."""
         messages = RateLimiter(limits.ws_messages_per_second, limits.ws_messages_burst, clock)
         while True:
+            await outbox.roomy()  # answers not yet read hold back the next request
+            if not outbox.open:
+                return  # dropped for not reading
             event = await ws.receive()
             if event["type"] == "websocket.disconnect":
                 return
@@ -200,14 +203,12 @@ def create_app(storage: Storage, dice: DiceSource | None = None, bot_delay: floa
                 kind = msg.get("type")
                 if kind == "hello":
                     watcher = Watcher(outbox, room.seats_for(msg.get("token")))
-                    await room.watch(watcher, msg.get("since"))
-                    for old in watchers:
-                        room.unwatch(old)
-                    watchers[:] = [watcher]
+                    await room.watch(watcher, msg.get("since"), watching[0] if watching else None)
+                    watching[:] = [watcher]
                 elif kind == "action":
-                    if not watchers:
+                    if not watching:
                         raise RoomError("say hello with your token before acting", "bad_token")
-                    await room.act(watchers[0].seats, msg.get("action"), msg.get("version"))
+                    await room.act(watching[0].seats, msg.get("action"), msg.get("version"))
                     await rooms.settle(room)
                 elif kind == "ping":
                     outbox.put(encode({"type": "pong", "version": room.version}))

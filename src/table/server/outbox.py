@@ -30,6 +30,8 @@ class Outbox:
         self.limit = limit
         self.timeout = timeout
         self._queue: asyncio.Queue[_Item] = asyncio.Queue()
+        self._roomy = asyncio.Event()  # at most half full (or closed): the reader may take more work
+        self._roomy.set()
         self.open = True
 
     def put(self, text: str) -> bool:
@@ -40,7 +42,17 @@ class Outbox:
             self._end(SLOW_CODE, SLOW_REASON, drop_queued=True)
             return False
         self._queue.put_nowait(text)
+        if self._queue.qsize() > self.limit // 2:
+            self._roomy.clear()
         return True
+
+    async def roomy(self) -> None:
+        """Wait until the queue is at most half full (or closed).
+
+        The socket's own requests wait on this before the next is read, so a
+        client that sends faster than it reads is slowed down, not dropped.
+        """
+        await self._roomy.wait()
 
     def finish(self, code: int = 1000, reason: str = "") -> None:
         """Send what is queued, then close with ``code``."""
@@ -53,25 +65,29 @@ class Outbox:
         while drop_queued and not self._queue.empty():
             self._queue.get_nowait()
         self._queue.put_nowait((code, reason))
+        self._roomy.set()
 
     async def run(self) -> None:
         """Send until finished or dropped, then close the socket (never waiting more than ``timeout``)."""
         code, reason = 1000, ""
-        while True:
-            item = await self._queue.get()
-            if isinstance(item, tuple):
-                code, reason = item
-                break
-            try:
-                await asyncio.wait_for(self._send(item), self.timeout)
-            except asyncio.TimeoutError:
-                self.open = False
-                code, reason = SLOW_CODE, SLOW_REASON
-                break
-            except Exception:  # the client has gone: nothing more to send or close
-                self.open = False
-                return
-        self.open = False
+        try:
+            while True:
+                item = await self._queue.get()
+                if self._queue.qsize() <= self.limit // 2:
+                    self._roomy.set()
+                if isinstance(item, tuple):
+                    code, reason = item
+                    break
+                try:
+                    await asyncio.wait_for(self._send(item), self.timeout)
+                except asyncio.TimeoutError:
+                    code, reason = SLOW_CODE, SLOW_REASON
+                    break
+                except Exception:  # the client has gone: nothing more to send or close
+                    return
+        finally:
+            self.open = False
+            self._roomy.set()
         try:
             await asyncio.wait_for(self._close(code, reason), self.timeout)
         except Exception:  # already closed, or its buffer will never drain: the task ends anyway

@@ -148,12 +148,17 @@ class Room:
             self.touched = self.clock()
             return self.message(seats)
 
-    async def watch(self, watcher: Watcher, since: object = None) -> None:
-        """Add ``watcher``: queue what it missed after version ``since`` (if given), then the state."""
+    async def watch(self, watcher: Watcher, since: object = None, replacing: Watcher | None = None) -> None:
+        """Add ``watcher`` (instead of ``replacing``): queue what it missed after version ``since``
+        (if given), then the state."""
         async with self.lock:
             if since is not None and (not isinstance(since, int) or isinstance(since, bool)
                                       or not 0 <= since <= self.version):
                 raise RoomError(f"since must be a version from 0 to {self.version}")
+            if replacing is not None:
+                self.watchers.discard(replacing)
+            if not watcher.outbox.open:
+                return  # dropped meanwhile: its socket is closing
             self.watchers.add(watcher)
             self.touched = self.clock()
             if since is not None:
