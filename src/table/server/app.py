@@ -191,12 +191,12 @@ def create_app(storage: Storage, dice: DiceSource | None = None, bot_delay: floa
                 return
             raw = event.get("text")
             try:
+                messages.take("", "messages")  # refused ones count too
                 if raw is None:
                     raise RoomError("send messages as JSON text, not binary")
                 if len(raw) > limits.ws_message_chars:
                     raise LimitError(f"the message is longer than {limits.ws_message_chars} characters",
                                      "too_large", 413)
-                messages.take("", "messages")
                 msg = _parse(raw, "the message")
                 if not isinstance(msg, dict):
                     raise RoomError("a message is a JSON object with a \"type\"")
