@@ -13,7 +13,7 @@ with warnings.catch_warnings():
 from table.server.bench import first_path
 from table.server.storage import StorageError
 
-__all__ = ["FlakyStorage", "TestClient", "auth", "first_path"]
+__all__ = ["FakeClock", "FlakyStorage", "TestClient", "auth", "first_path"]
 
 
 def auth(token: str) -> dict[str, str]:
@@ -47,3 +47,13 @@ class FlakyStorage:
 
     def close(self):
         self.inner.close()
+
+
+class FakeClock:
+    """A clock the test moves by hand (``clock.now += 10``)."""
+
+    def __init__(self, now: float = 0.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import socket
+import time
 
 import pytest
 from hypothesis import given
@@ -12,24 +13,17 @@ from hypothesis import strategies as st
 from table.rules.dice import SeededDice
 from table.server.app import create_app
 from table.server.bench import serving
+from table.server.http import with_header_timeout
 from table.server.limits import ConnectionLimiter, Limits, RateLimiter
 from table.server.storage import open_storage
 
-from tests.server.server_helpers import TestClient, auth
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
+from tests.server.server_helpers import FakeClock, TestClient, auth
 
 
 @given(rate=st.floats(0.1, 50), burst=st.integers(1, 30),
        gaps=st.lists(st.floats(0, 5), min_size=1, max_size=60))
 def test_a_bucket_never_allows_more_than_burst_plus_rate_times_time(rate, burst, gaps):
-    clock = Clock()
+    clock = FakeClock()
     bucket = RateLimiter(rate, burst, clock)
     start = clock.now
     allowed = 0
@@ -47,7 +41,7 @@ def test_a_bucket_never_allows_more_than_burst_plus_rate_times_time(rate, burst,
 
 
 def test_buckets_are_per_key_and_bounded():
-    clock = Clock()
+    clock = FakeClock()
     bucket = RateLimiter(1.0, 1, clock, max_keys=3)
     assert bucket.check("a") == 0 and bucket.check("a") > 0 and bucket.check("b") == 0
     for key in "cdef":
@@ -65,7 +59,7 @@ def test_connection_limiter_counts_and_releases():
 
 @pytest.fixture
 def clock():
-    return Clock()
+    return FakeClock()
 
 
 @pytest.fixture
@@ -147,3 +141,22 @@ def test_one_address_may_hold_only_so_many_sockets(limited):
         r = limited.get("/api/health")
         assert r.status_code == 429 and r.json()["code"] == "too_many_connections"
     assert limited.get("/api/health").status_code == 200
+
+
+def test_a_client_too_slow_with_its_headers_is_disconnected(tmp_path):
+    storage = open_storage(tmp_path / "g.sqlite3")
+    with serving(create_app(storage), http=with_header_timeout(0.3)) as port:
+        with socket.create_connection(("127.0.0.1", port)) as slow:
+            slow.sendall(b"GET /api/health HTTP/1.1\r\nHost: x\r\n")  # and never the blank line
+            slow.settimeout(5)
+            start = time.monotonic()
+            assert slow.recv(1024) == b""  # closed by the server
+            assert time.monotonic() - start < 2
+        with socket.create_connection(("127.0.0.1", port)) as prompt:
+            prompt.sendall(b"GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n")
+            prompt.settimeout(5)
+            assert prompt.recv(1024).startswith(b"HTTP/1.1 200")
+            time.sleep(0.5)  # a request answered in time is not cut off afterwards by the timer
+            prompt.sendall(b"GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n")
+            assert prompt.recv(1024).startswith(b"HTTP/1.1 200")
+    storage.close()

@@ -11,20 +11,13 @@ from table.server.app import create_app
 from table.server.limits import Limits
 from table.server.storage import open_storage
 
-from tests.server.server_helpers import TestClient, auth
+from tests.server.server_helpers import FakeClock, TestClient, auth
 from tests.server.test_api import act, to_move
-
-
-class Clock:
-    now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.fixture
 def clock():
-    return Clock()
+    return FakeClock()
 
 
 @pytest.fixture

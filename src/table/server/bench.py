@@ -22,6 +22,7 @@ from typing import Any, Iterator
 from starlette.types import ASGIApp
 
 from table.server.app import create_app, web_root
+from table.server.http import uvicorn_options
 from table.server.limits import Limits
 from table.server.storage import open_storage
 
@@ -58,12 +59,13 @@ def _free_port() -> int:
 def serving(app: ASGIApp, **options: Any) -> Iterator[int]:
     """Run ``app`` with uvicorn in a thread on a free loopback port; yield the port.
 
-    ``options`` go to ``uvicorn.Config`` (e.g. ``ws_max_size``).
+    ``options`` go to ``uvicorn.Config``, over the bounds ``table serve`` uses.
     """
     import uvicorn
 
     port = _free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", **options))
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
+                                           **{**uvicorn_options(), **options}))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 30
