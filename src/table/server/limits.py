@@ -52,8 +52,8 @@ class Limits:
     ws_message_chars: int = 16_384        # one WebSocket text message
     ws_frame_bytes: int = 65_536          # what uvicorn accepts in one frame/message (ws_max_size)
     connections_per_client: int = 32      # HTTP requests in flight + open WebSockets, per address
-    games_per_minute: float = 10.0        # new games per address, sustained ...
-    games_burst: int = 20                 # ... after a burst of this many
+    games_per_minute: float = 20.0        # new games per address (a school may share one), sustained ...
+    games_burst: int = 40                 # ... after a burst of this many
     ws_messages_per_second: float = 20.0  # messages one WebSocket may send, sustained ...
     ws_messages_burst: int = 60           # ... after a burst of this many
     outbox_messages: int = 64             # messages waiting for one slow reader before it is dropped
