@@ -122,7 +122,7 @@ def test_websocket_messages_too_long_or_too_many_are_refused(limited, clock):
         assert ws.receive_json()["type"] == "pong"
         ws.send_json({"type": "ping"})
         e = ws.receive_json()
-        assert e["code"] == "rate_limited" and "too many messages" in e["message"]
+        assert e["code"] == "rate_limited" and "too many messages on this connection" in e["message"]
         clock.now += 1
         ws.send_json({"type": "hello", "token": g["token"]})
         assert ws.receive_json()["type"] == "state"

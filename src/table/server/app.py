@@ -124,7 +124,7 @@ def create_app(storage: Storage, dice: DiceSource | None = None, bot_delay: floa
         try:
             body = await _body(request, limits.body_bytes)
             GameConfig.from_json(body)  # a bad request is refused before it counts against the rate
-            new_games.take(client_key(request.scope), "new games")
+            new_games.take(client_key(request.scope), "too many new games from your address")
             room, token = await rooms.create(body)
             state = await room.state(room.seats_for(token))
         except TableError as exc:
@@ -191,7 +191,7 @@ def create_app(storage: Storage, dice: DiceSource | None = None, bot_delay: floa
                 return
             raw = event.get("text")
             try:
-                messages.take("", "messages")  # refused ones count too
+                messages.take("", "too many messages on this connection")  # refused ones count too
                 if raw is None:
                     raise RoomError("send messages as JSON text, not binary")
                 if len(raw) > limits.ws_message_chars:

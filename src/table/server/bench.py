@@ -85,8 +85,8 @@ def _serving(db: Path) -> Iterator[int]:
     """Run the real app, with SQLite storage at ``db``, on a free loopback port; yield the port."""
     storage = open_storage(db)
     try:
-        # One address creates every game here: no rate limit on new games.
-        with serving(create_app(storage, limits=Limits(games_burst=10**9))) as port:
+        # One address creates every game and plays at machine speed: no rate limits.
+        with serving(create_app(storage, limits=Limits(games_burst=10**9, ws_messages_burst=10**9))) as port:
             yield port
     finally:
         storage.close()

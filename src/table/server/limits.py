@@ -95,11 +95,18 @@ class RateLimiter:
         return wait
 
     def take(self, key: str, what: str) -> None:
-        """Take one token for ``key`` or raise a 429 ``LimitError`` saying when to retry."""
+        """Take one token for ``key`` or raise a 429 ``LimitError``: ``what`` and when to retry.
+
+        >>> bucket = RateLimiter(0.1, 1, clock=lambda: 0.0)
+        >>> bucket.take("k", "too many tries")
+        >>> bucket.take("k", "too many tries")
+        Traceback (most recent call last):
+        ...
+        table.server.limits.LimitError: too many tries: try again in 10 s
+        """
         wait = self.check(key)
         if wait:
-            raise LimitError(f"too many {what} from your address: try again in {wait:.0f} s"
-                             if wait >= 1 else f"too many {what} from your address: slow down",
+            raise LimitError(f"{what}: try again in {wait:.0f} s" if wait >= 1 else f"{what}: slow down",
                              "rate_limited", 429, wait)
 
 
