@@ -65,6 +65,13 @@ def send_frame(sock, text):
     sock.sendall(bytes([0x81]) + size + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data)))
 
 
+def wait_until(condition, seconds=5.0):
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "waited in vain"
+        time.sleep(0.02)
+
+
 def next_state(ws):
     while True:
         msg = json.loads(ws.recv(timeout=10))
@@ -105,14 +112,15 @@ def test_a_spectator_that_never_reads_does_not_slow_the_players(served):
                 latencies.append(time.perf_counter() - start)
                 while not state["view"]["actions"]:
                     state = next_state(player)  # the server's own empty move
-            deadline = time.monotonic() + 5
-            while len(room.watchers) > 1 and time.monotonic() < deadline:
-                time.sleep(0.05)
+            wait_until(lambda: len(room.watchers) == 1)
         finally:
             stop.set()
         assert max(latencies) < 0.5, f"slowest action took {max(latencies):.2f} s"
         assert len(room.watchers) == 1, "the reader that never reads was not dropped"
         missed_from = state["version"] - 5
+        # Dropped, its connection still counts against its address until it goes.
+        assert app.state.connections.held("127.0.0.1") == 2
+    wait_until(lambda: app.state.connections.held("127.0.0.1") == 0)
     # Dropped, it comes back and gets what it missed, then the state.
     with websockets.connect(f"ws://127.0.0.1:{port}/ws/games/{g['game']}") as back:
         back.send(json.dumps({"type": "hello", "since": missed_from}))

@@ -236,10 +236,12 @@ def create_app(storage: Storage, dice: DiceSource | None = None, bot_delay: floa
         WebSocketRoute("/ws/games/{game_id}", socket),
         Mount("/static", StaticFiles(directory=str(root)), name="static"),
     ]
+    connections = ConnectionLimiter(limits.connections_per_client)
     app = Starlette(routes=routes, lifespan=_lifespan(rooms, pool), middleware=[
         Middleware(SecurityHeaders),
-        Middleware(ConnectionCap, limiter=ConnectionLimiter(limits.connections_per_client)),
+        Middleware(ConnectionCap, limiter=connections),
     ])
+    app.state.connections = connections
     app.state.rooms = rooms
     app.state.pool = pool
     app.state.limits = limits

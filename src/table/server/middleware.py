@@ -6,6 +6,7 @@ WebSockets and streamed bodies pass through untouched.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any, Awaitable, Callable, MutableMapping
 
@@ -63,6 +64,8 @@ class ConnectionCap:
 
     An HTTP refusal is a 429 JSON error; a WebSocket refusal is accepted only
     to say why, as an error message and then close code 4429 with a reason.
+    A WebSocket counts until its client has gone, even after the app has
+    dropped it, so one address cannot pile up connections that never drain.
     """
 
     CLOSE_CODE = 4429
@@ -70,8 +73,16 @@ class ConnectionCap:
     def __init__(self, app: ASGIApp, limiter: ConnectionLimiter) -> None:
         self.app = app
         self.limiter = limiter
+        self._lingering: set[asyncio.Task[None]] = set()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "lifespan":
+            try:
+                await self.app(scope, receive, send)
+            finally:  # the server is stopping: stop waiting for lingering sockets
+                for task in list(self._lingering):
+                    task.cancel()
+            return
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
@@ -81,8 +92,30 @@ class ConnectionCap:
                        "close some and try again")
             await self._refuse(scope, receive, send, message)
             return
+        gone = scope["type"] == "http"  # an HTTP request ends with its response
+
+        async def receive_and_note() -> Message:
+            nonlocal gone
+            message = await receive()
+            gone = gone or message["type"] == "websocket.disconnect"
+            return message
+
         try:
-            await self.app(scope, receive, send)
+            await self.app(scope, receive_and_note, send)
+        finally:
+            if gone:
+                self.limiter.release(key)
+            else:
+                # The app is done with a socket whose client has not gone, e.g. one dropped
+                # for not reading: its connection lingers until the client leaves, and counts.
+                task = asyncio.ensure_future(self._release_when_gone(key, receive))
+                self._lingering.add(task)
+                task.add_done_callback(self._lingering.discard)
+
+    async def _release_when_gone(self, key: str, receive: Receive) -> None:
+        try:
+            while (await receive())["type"] != "websocket.disconnect":
+                pass
         finally:
             self.limiter.release(key)
 
