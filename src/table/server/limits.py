@@ -84,8 +84,8 @@ class RateLimiter:
         now = self.clock()
         tokens, at = self._buckets.pop(key, (float(self.burst), now))
         tokens = min(float(self.burst), tokens + (now - at) * self.rate)
-        if tokens >= 1.0:
-            self._buckets[key] = (tokens - 1.0, now)
+        if tokens >= 1.0 - 1e-9:  # waiting the time it was told is always enough, rounding aside
+            self._buckets[key] = (max(0.0, tokens - 1.0), now)
             wait = 0.0
         else:
             self._buckets[key] = (tokens, now)
