@@ -94,6 +94,11 @@ def test_a_room_in_use_is_kept(client, clock):
     clock.now += 500
     assert rooms.sweep() == []
     with client.websocket_connect(f"/ws/games/{g['game']}") as ws:
+        ws.send_json({"type": "ping"})  # connected, not (yet) watching
+        ws.receive_json()
+        clock.now += 10_000
+        assert rooms.sweep() == []
+    with client.websocket_connect(f"/ws/games/{g['game']}") as ws:
         ws.send_json({"type": "hello"})
         ws.receive_json()
         clock.now += 10_000

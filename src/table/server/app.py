@@ -26,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import time
 from importlib import resources
 from pathlib import Path
@@ -57,6 +58,8 @@ STATUS = {"not_found": 404, "bad_token": 403, "not_your_turn": 409, "stale": 409
           "storage_failed": 503, "computer_failed": 503}
 
 NO_GAME_CODE = 4404
+
+log = logging.getLogger(__name__)
 
 
 def web_root() -> Path:
@@ -116,6 +119,9 @@ def create_app(storage: Storage, dice: DiceSource | None = None, bot_delay: floa
             return await pool.choose(task)
         except BotPoolError as exc:
             raise RoomError(str(exc), "computer_failed") from exc
+        except Exception as exc:  # a bug in the worker: the game waits, a later request retries
+            log.exception("the computer failed on %s", task)
+            raise RoomError("the computer could not decide; it will try again", "computer_failed") from exc
 
     rooms = Rooms(storage, dice, bot_delay, choose, clock, limits.room_idle_seconds, limits.room_finished_seconds)
     new_games = RateLimiter(limits.games_per_minute / 60, limits.games_burst, clock)
@@ -169,11 +175,13 @@ def create_app(storage: Storage, dice: DiceSource | None = None, bot_delay: floa
             return
         watching: list[Watcher] = []  # this socket's registration in the room (none before hello)
         receiver = asyncio.ensure_future(_receive(ws, room, outbox, watching))
+        room.sockets += 1
         try:
             # Until the client leaves (receiver) or is dropped for not reading (sender).
             await asyncio.wait({sender, receiver}, return_when=asyncio.FIRST_COMPLETED)
         finally:
             receiver.cancel()
+            room.sockets -= 1
             for w in watching:
                 room.unwatch(w)
             outbox.finish()

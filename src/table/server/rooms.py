@@ -107,6 +107,7 @@ class Room:
     watchers: set[Watcher] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     touched: float = 0.0
+    sockets: int = 0  # WebSockets open on this room, watching or not yet: it stays in memory for them
     _advancing: asyncio.Future[None] | None = None
 
     def __post_init__(self) -> None:
@@ -353,7 +354,7 @@ class Rooms:
         now = self.clock()
         gone = []
         for game_id, room in list(self._rooms.items()):
-            if room.watchers or room.busy:
+            if room.watchers or room.sockets or room.busy:
                 continue
             idle = now - room.touched
             if idle >= self.idle_seconds or (room.game.is_over and idle >= self.finished_seconds):
