@@ -160,3 +160,22 @@ def test_a_client_too_slow_with_its_headers_is_disconnected(tmp_path):
             prompt.sendall(b"GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n")
             assert prompt.recv(1024).startswith(b"HTTP/1.1 200")
     storage.close()
+
+
+def test_a_websocket_frame_too_large_closes_the_socket(tmp_path):
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    from tests.server.test_slow_readers import new_local_game
+
+    storage = open_storage(tmp_path / "g.sqlite3")
+    app = create_app(storage)
+    with serving(app) as port:
+        game = new_local_game(port)["game"]
+        with connect(f"ws://127.0.0.1:{port}/ws/games/{game}", max_size=None) as ws:
+            ws.send(json.dumps({"type": "ping", "pad": "x" * (app.state.limits.ws_frame_bytes + 1)}))
+            with pytest.raises(ConnectionClosed) as closed:
+                while True:
+                    ws.recv(timeout=5)
+        assert closed.value.rcvd.code == 1009  # message too big
+    storage.close()

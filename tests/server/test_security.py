@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import json
+import unicodedata
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from table.server.text import TextError, check_text
 
 from tests.server.server_helpers import auth
 
@@ -60,3 +65,15 @@ def test_a_websocket_message_with_a_lone_surrogate_is_refused(client):
         ws.send_text('{"type": "hello", "token": "\\udc00"}')
         e = ws.receive_json()
         assert e["code"] == "bad_request" and "surrogate" in e["message"]
+
+
+@given(st.text(alphabet=st.characters(codec=None), max_size=20))
+def test_text_is_refused_exactly_when_it_has_a_surrogate_or_a_control_character(text):
+    bad = any(unicodedata.category(c) == "Cs" or (unicodedata.category(c) == "Cc" and c not in "\t\n\r")
+              for c in text)
+    try:
+        check_text(text)
+    except TextError:
+        assert bad
+    else:
+        assert not bad
