@@ -26,6 +26,7 @@ class FlakyStorage:
     def __init__(self, inner):
         self.inner = inner
         self.fail_seqs: set[int] = set()   # log places whose next append fails, once each
+        self.fail_after = False            # ... having been made nonetheless (a lost reply)
         self.delay = 0.0                   # seconds every append sleeps first (blocking, as a slow disk)
         self.appending = threading.Event()  # set while an append sleeps
 
@@ -39,6 +40,8 @@ class FlakyStorage:
             self.appending.clear()
         if seq in self.fail_seqs:
             self.fail_seqs.discard(seq)
+            if self.fail_after:
+                self.inner.append(game_id, seq, entry)
             raise StorageError("the disk is full")
         self.inner.append(game_id, seq, entry)
 

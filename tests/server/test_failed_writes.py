@@ -117,3 +117,18 @@ def test_a_slow_write_holds_up_only_its_own_room(client, flaky):
     mover.join()
     assert r.status_code == 200 and done == [200]
     assert elapsed < 0.4, f"a read of another room waited {elapsed:.2f} s for a write"
+
+
+def test_a_write_that_failed_after_it_was_made_counts(client, flaky):
+    """The game follows what storage holds: the move was stored, so it happened and everyone hears of it."""
+    g = client.post("/api/games", json={"mode": "local", "length": 3}).json()
+    game, token = g["game"], g["token"]
+    s = to_move(client, game, token)
+    flaky.fail_seqs, flaky.fail_after = {s["version"]}, True
+    with client.websocket_connect(f"/ws/games/{game}") as watcher:
+        watcher.send_json({"type": "hello"})
+        watcher.receive_json()
+        r = act(client, game, token, s["version"], {"type": "move", "steps": first_path(s["view"]["moves"])})
+        assert r.status_code == 200 and r.json()["version"] == s["version"] + 1
+        assert watcher.receive_json()["version"] == s["version"] + 1
+    assert len(stored_log(flaky, game)) == s["version"] + 1

@@ -184,14 +184,25 @@ class Room:
         return await asyncio.shield(task)
 
     async def _commit(self, entry: JSON) -> None:
-        """Store the entry the game has just logged, then publish it; undo it if it cannot be stored."""
+        """Store the entry the game has just logged, then publish it; undo it if it was not stored.
+
+        After a failed write the game is rebuilt from what storage holds (a
+        write can fail after it was made, e.g. a lost connection), or, if
+        storage cannot even be read, from the log without the new entry.
+        """
         try:
             await self.store.append(self.id, self.version - 1, entry)
         except Exception as exc:
-            self.game = Game.replay(self.game.config, self.game.log[:-1], self.dice)
-            log.exception("room %s: could not store log entry %d", self.id, self.version)
-            raise RoomError("the server could not save this change, so it did not happen: try again",
-                            "storage_failed") from exc
+            log.exception("room %s: could not store log entry %d", self.id, self.version - 1)
+            config, wanted = self.game.config, self.version
+            try:
+                stored = (await self.store.load(self.id))[2]
+            except Exception:
+                stored = self.game.log[:-1]
+            self.game = Game.replay(config, stored, self.dice)
+            if self.version != wanted:
+                raise RoomError("the server could not save this change, so it did not happen: try again",
+                                "storage_failed") from exc
         self.touched = self.clock()
         self._publish()
 
