@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import threading
+from concurrent.futures import ThreadPoolExecutor
 import time
 import warnings
 
@@ -13,7 +15,7 @@ with warnings.catch_warnings():
 from table.server.bench import first_path
 from table.server.storage import StorageError
 
-__all__ = ["FakeClock", "FlakyStorage", "TestClient", "auth", "first_path"]
+__all__ = ["FakeClock", "FlakyStorage", "TestClient", "auth", "first_path", "run_async"]
 
 
 def auth(token: str) -> dict[str, str]:
@@ -60,3 +62,9 @@ class FakeClock:
 
     def __call__(self) -> float:
         return self.now
+
+
+def run_async(coro):
+    """``asyncio.run(coro)`` in a thread of its own: the browser tests may leave a loop running in this one."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, coro).result()

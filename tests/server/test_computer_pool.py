@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import multiprocessing
-from concurrent.futures import ThreadPoolExecutor
+import os
 import random
 import threading
 import time
@@ -18,7 +18,7 @@ from table.server.limits import Limits
 from table.server.pool import BotPool
 from table.server.storage import open_storage
 
-from tests.server.server_helpers import TestClient, auth, first_path
+from tests.server.server_helpers import TestClient, auth, first_path, run_async
 from tests.server.slow_bot import THINK_SECONDS, slow_think
 from tests.server.test_api import act
 
@@ -59,15 +59,10 @@ def test_a_task_is_small():
 
 
 def test_the_pool_runs_in_other_processes_and_stops():
-    import asyncio
-    import os
-
     others = set(multiprocessing.active_children())  # e.g. the browser tests' server's workers
     pool = BotPool(1, think=_pid)
     assert not pool.running
-    # In a thread of its own: the browser tests may leave an event loop running in this one.
-    with ThreadPoolExecutor(1) as thread:
-        pid = thread.submit(asyncio.run, pool.choose(None)).result()
+    pid = run_async(pool.choose(None))
     assert pid != os.getpid() and pool.running
     pool.shutdown()
     assert not pool.running and set(multiprocessing.active_children()) <= others
@@ -76,8 +71,6 @@ def test_the_pool_runs_in_other_processes_and_stops():
 
 
 def _pid(task):
-    import os
-
     return os.getpid()
 
 
