@@ -40,15 +40,19 @@ def test_the_worker_decides_from_the_ids_as_from_the_whole_match(seed):
             game.act(frozenset({0, 1}), {"type": "next_game"})
             continue
         seat = game.to_act
+        # Now and then a player doubles or resigns on its own, so that the other must answer.
         if game.match.phase.value in ("roll", "move") and rng.random() < 0.02:
             game.act(frozenset({seat}), {"type": "resign", "level": rng.choice([1, 2, 3])})
+            continue
+        if game.match.may_double() and rng.random() < 0.1:
+            game.act(frozenset({seat}), {"type": "double"})
             continue
         action = choose_action(game, seat)
         assert think(task_for(game, seat)) == action
         seen.add(game.match.phase.value)
         game.act(frozenset({seat}), action)
     assert game.is_over
-    assert {"roll", "move", "resign"} <= seen
+    assert {"roll", "move", "take", "resign"} <= seen
 
 
 def test_a_task_is_small():
