@@ -41,7 +41,7 @@ def test_the_worker_decides_from_the_ids_as_from_the_whole_match(seed):
             continue
         seat = game.to_act
         # Now and then a player doubles or resigns on its own, so that the other must answer.
-        if game.match.phase.value in ("roll", "move") and rng.random() < 0.02:
+        if game.match.phase.value in ("roll", "move") and rng.random() < 0.05:
             game.act(frozenset({seat}), {"type": "resign", "level": rng.choice([1, 2, 3])})
             continue
         if game.match.may_double() and rng.random() < 0.1:
