@@ -29,11 +29,13 @@ def server_url(tmp_path_factory):
 
     from table.rules.dice import SeededDice
     from table.server.app import create_app
+    from table.server.limits import Limits
     from table.server.storage import open_storage
 
     storage = open_storage(tmp_path_factory.mktemp("db") / "games.sqlite3")
     port = _free_port()
-    config = uvicorn.Config(create_app(storage, SeededDice(2024), bot_delay=0.05),
+    # Every test's browser comes from one address: no rate limit on new games.
+    config = uvicorn.Config(create_app(storage, SeededDice(2024), bot_delay=0.05, limits=Limits(games_burst=10**6)),
                             host="127.0.0.1", port=port, log_level="warning", ws="websockets-sansio")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
@@ -64,7 +66,8 @@ def browser():
 
 def _page(browser, **kw):
     """A fresh browser context and page; page errors fail the test."""
-    ctx = browser.new_context(**kw)
+    # wait_for_function evaluates strings, which the app's CSP forbids (test_csp keeps it on).
+    ctx = browser.new_context(bypass_csp=True, **kw)
     ctx.set_default_timeout(15000)
     page = ctx.new_page()
     errors: list[str] = []

@@ -48,7 +48,7 @@ def test_phone_upright_board_fills_the_width_with_controls_at_the_bottom(phone, 
 
 
 def test_phone_on_its_side_plays_without_scrolling(browser, server_url, artifacts):
-    ctx = browser.new_context(viewport={"width": 844, "height": 390}, is_mobile=True, has_touch=True, base_url=server_url)
+    ctx = browser.new_context(bypass_csp=True, viewport={"width": 844, "height": 390}, is_mobile=True, has_touch=True, base_url=server_url)
     try:
         page = ctx.new_page()
         open_app(page)

@@ -172,7 +172,7 @@ def test_a_spectator_is_told_they_only_watch(desktop, browser, server_url, artif
     page = desktop
     start_easy_game(page)
     assert page.locator("#spectator").is_hidden()
-    ctx = browser.new_context(base_url=server_url, viewport={"width": 1280, "height": 800})
+    ctx = browser.new_context(bypass_csp=True, base_url=server_url, viewport={"width": 1280, "height": 800})
     try:
         other = ctx.new_page()
         other.goto("/" + page.url.split("/", 3)[3])

@@ -4,6 +4,7 @@ import pytest
 
 from table.rules.dice import SeededDice
 from table.server.app import create_app
+from table.server.limits import Limits
 from table.server.storage import open_storage
 
 from tests.server.server_helpers import TestClient
@@ -17,6 +18,7 @@ def db(tmp_path):
 @pytest.fixture
 def client(db):
     storage = open_storage(db)
-    with TestClient(create_app(storage, SeededDice(7))) as c:
+    # The tests create many games from one address; the rate limit has tests of its own.
+    with TestClient(create_app(storage, SeededDice(7), limits=Limits(games_burst=100_000))) as c:
         yield c
     storage.close()

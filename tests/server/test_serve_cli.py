@@ -13,8 +13,8 @@ from table.server.storage import StorageError, default_path, open_storage
 def test_serve_passes_host_port_and_database(monkeypatch, tmp_path, capsys):
     seen = {}
 
-    def fake_run(app, host, port, log_level):
-        seen.update(app=app, host=host, port=port)
+    def fake_run(app, host, port, log_level, **options):
+        seen.update(app=app, host=host, port=port, options=options)
 
     import uvicorn
 
@@ -22,6 +22,9 @@ def test_serve_passes_host_port_and_database(monkeypatch, tmp_path, capsys):
     db = tmp_path / "g.sqlite3"
     assert main(["serve", "--host", "0.0.0.0", "--port", "8123", "--db", str(db)]) == 0
     assert seen["host"] == "0.0.0.0" and seen["port"] == 8123 and db.exists()
+    # Served with bounded WebSocket messages, connections and header reads.
+    assert seen["options"]["ws_max_size"] == seen["app"].state.limits.ws_frame_bytes
+    assert seen["options"]["limit_concurrency"] > 0 and seen["options"]["http"].header_timeout > 0
     assert "http://0.0.0.0:8123/" in capsys.readouterr().out
 
 

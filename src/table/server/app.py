@@ -13,31 +13,54 @@ WebSocket ``/ws/games/{id}``: the client sends ``{"type": "hello", "token": ...}
 the server sends
 ``{"type": "state", "version": n, ...}`` after every change and
 ``{"type": "error", "code": ..., "message": ...}`` for a refused message.
+
+A socket that does not read what it is sent is closed with code 4408 (it may
+reconnect and say hello with ``since``); one address may hold only so many
+connections (HTTP 429 / close code 4429), create only so many games a minute
+(429) and send only so much at once (413 / ``too_large``).  Every response
+carries a Content-Security-Policy and the other security headers.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
 import json
+import logging
+import time
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, AsyncIterator, Callable
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocket
 
 from table.errors import TableError
 from table.rules.dice import DiceSource
-from table.server.rooms import RoomError, Rooms, Watcher
+from table.server.computer import BotTask, think
+from table.server.game import GameConfig
+from table.server.limits import ConnectionLimiter, LimitError, Limits, RateLimiter, read_body
+from table.server.middleware import ConnectionCap, SecurityHeaders, client_key
+from table.server.outbox import Outbox
+from table.server.pool import BotPool, BotPoolError, Think
+from table.server.rooms import Clock, Room, RoomError, Rooms, Watcher, encode
 from table.server.storage import Storage
+from table.server.text import check_strings
 
 JSON = dict[str, Any]
 
-STATUS = {"not_found": 404, "bad_token": 403, "not_your_turn": 409, "stale": 409, "illegal": 422}
+STATUS = {"not_found": 404, "bad_token": 403, "not_your_turn": 409, "stale": 409, "illegal": 422,
+          "storage_failed": 503, "computer_failed": 503}
+
+NO_GAME_CODE = 4404
+
+log = logging.getLogger(__name__)
 
 
 def web_root() -> Path:
@@ -58,18 +81,32 @@ def web_version(root: Path) -> str:
     return digest.hexdigest()[:16]
 
 
-def _error(code: str, message: str) -> JSONResponse:
-    return JSONResponse({"type": "error", "code": code, "message": message}, status_code=STATUS.get(code, 400))
+def _refusal(exc: TableError) -> JSON:
+    """The error message for a refused request or WebSocket message."""
+    code = exc.code if isinstance(exc, (RoomError, LimitError)) else "bad_request"
+    return {"type": "error", "code": code, "message": str(exc)}
 
 
-async def _body(request: Request) -> object:
-    raw = await request.body()
-    if len(raw) > 16_384:
-        raise RoomError("the request body is too large")
+def _error(exc: TableError) -> JSONResponse:
+    body = _refusal(exc)
+    if isinstance(exc, LimitError):
+        headers = {"Retry-After": str(max(1, round(exc.retry_after)))} if exc.retry_after else None
+        return JSONResponse(body, status_code=exc.status, headers=headers)
+    return JSONResponse(body, status_code=STATUS.get(body["code"], 400))
+
+
+def _parse(raw: bytes | str, what: str) -> object:
+    """Decoded JSON whose every string can be stored (else a ``RoomError`` / ``TextError``)."""
     try:
-        return json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise RoomError(f"the request body is not valid JSON: {exc}") from exc
+        value = json.loads(raw)
+    except (ValueError, RecursionError) as exc:  # bad JSON, bad UTF-8, absurd nesting
+        raise RoomError(f"{what} is not valid JSON: {exc}") from exc
+    check_strings(value, what)
+    return value
+
+
+async def _body(request: Request, limit: int) -> object:
+    return _parse(await read_body(request, limit), "the request body")
 
 
 def _token(request: Request) -> str | None:
@@ -79,96 +116,128 @@ def _token(request: Request) -> str | None:
     return None
 
 
-def create_app(storage: Storage, dice: DiceSource | None = None, bot_delay: float = 0.0) -> Starlette:
-    """The application, storing games in ``storage`` and rolling with ``dice`` (default: secrets)."""
-    rooms = Rooms(storage, dice, bot_delay)
+def create_app(storage: Storage, dice: DiceSource | None = None, bot_delay: float = 0.0, *,
+               limits: Limits = Limits(), clock: Clock = time.monotonic,
+               bot_workers: int | None = None, bot_think: Think = think) -> Starlette:
+    """The application, storing games in ``storage`` and rolling with ``dice`` (default: secrets).
+
+    ``limits`` bounds what one client may do (``clock`` times the rate limits
+    and idle rooms); the computer decides with ``bot_think`` in a pool of
+    ``bot_workers`` processes (default: sized for the machine), shut down
+    when the app stops.
+    """
+    pool = BotPool(bot_workers, bot_think)
+
+    async def choose(task: BotTask) -> JSON:
+        try:
+            return await pool.choose(task)
+        except BotPoolError as exc:
+            raise RoomError(str(exc), "computer_failed") from exc
+        except Exception as exc:  # a bug in the worker: the game waits, a later request retries
+            log.exception("the computer failed on %s", task)
+            raise RoomError("the computer could not decide; it will try again", "computer_failed") from exc
+
+    rooms = Rooms(storage, dice, bot_delay, choose, clock, limits.room_idle_seconds, limits.room_finished_seconds)
+    new_games = RateLimiter(limits.games_per_minute / 60, limits.games_burst, clock)
 
     async def create_game(request: Request) -> Response:
         try:
-            room, token = await rooms.create(await _body(request))
-        except RoomError as exc:
-            return _error(exc.code, str(exc))
+            body = await _body(request, limits.body_bytes)
+            GameConfig.from_json(body)  # a bad request is refused before it counts against the rate
+            new_games.take(client_key(request.scope), "too many new games from your address")
+            room, token = await rooms.create(body)
+            state = await room.state(room.seats_for(token))
         except TableError as exc:
-            return _error("bad_request", str(exc))
-        seats = room.seats_for(token)
-        return JSONResponse({**room.message(seats), "token": token}, status_code=201)
+            return _error(exc)
+        return JSONResponse({**state, "token": token}, status_code=201)
 
     async def get_game(request: Request) -> Response:
         try:
             room = await rooms.get(request.path_params["game_id"])
-            seats = room.seats_for(_token(request))
-        except RoomError as exc:
-            return _error(exc.code, str(exc))
-        return JSONResponse(room.message(seats))
+            state = await room.state(room.seats_for(_token(request)))
+        except TableError as exc:
+            return _error(exc)
+        return JSONResponse(state)
 
     async def post_action(request: Request) -> Response:
         try:
             room = await rooms.get(request.path_params["game_id"])
             seats = room.seats_for(_token(request))
-            body = await _body(request)
+            body = await _body(request, limits.body_bytes)
             if not isinstance(body, dict) or set(body) - {"version", "action"} or "action" not in body:
                 raise RoomError('the body must be {"version": n, "action": {...}}')
             await room.act(seats, body["action"], body.get("version"))
-            await room.advance()
-        except RoomError as exc:
-            return _error(exc.code, str(exc))
-        return JSONResponse(room.message(seats))
+            await rooms.settle(room)
+            state = await room.state(seats)
+        except TableError as exc:
+            return _error(exc)
+        return JSONResponse(state)
 
     async def health(request: Request) -> Response:
         return JSONResponse({"ok": True})
 
     async def socket(ws: WebSocket) -> None:
         await ws.accept()
-        watcher: Watcher | None = None
+        outbox = Outbox(ws.send_text, ws.close, limits.outbox_messages, limits.send_timeout)
+        sender = asyncio.ensure_future(outbox.run())
         try:
             room = await rooms.get(ws.path_params["game_id"])
-        except RoomError as exc:
-            await ws.send_json({"type": "error", "code": exc.code, "message": str(exc)})
-            await ws.close(code=4404)
+        except TableError as exc:
+            outbox.put(encode(_refusal(exc)))
+            outbox.finish(NO_GAME_CODE, "no such game")
+            await sender
             return
+        watching: list[Watcher] = []  # this socket's registration in the room (none before hello)
+        receiver = asyncio.ensure_future(_receive(ws, room, outbox, watching))
+        room.sockets += 1
         try:
-            while True:
-                raw = await ws.receive_text()
-                try:
-                    msg = json.loads(raw)
-                    if not isinstance(msg, dict):
-                        raise RoomError("a message is a JSON object with a \"type\"")
-                    kind = msg.get("type")
-                    if kind == "hello":
-                        seats = room.seats_for(msg.get("token"))
-                        since = msg.get("since")
-                        if since is not None and (not isinstance(since, int) or isinstance(since, bool)
-                                                  or not 0 <= since <= room.version):
-                            raise RoomError(f"since must be a version from 0 to {room.version}")
-                        if watcher is not None:
-                            room.watchers.discard(watcher)
-                        watcher = Watcher(ws.send_json, seats)
-                        room.watchers.add(watcher)
-                        if since is not None:
-                            # What a returning watcher missed, as logged (past rolls included).
-                            await ws.send_json({"type": "events", "from": since, "version": room.version,
-                                                "entries": room.game.log[since:]})
-                        await ws.send_json(room.message(seats))
-                    elif kind == "action":
-                        if watcher is None:
-                            raise RoomError("say hello with your token before acting", "bad_token")
-                        await room.act(watcher.seats, msg.get("action"), msg.get("version"))
-                        await room.advance()
-                    elif kind == "ping":
-                        await ws.send_json({"type": "pong", "version": room.version})
-                    else:
-                        raise RoomError(f"unknown message type {kind!r}: use hello, action or ping")
-                except json.JSONDecodeError as exc:
-                    await ws.send_json({"type": "error", "code": "bad_request",
-                                        "message": f"the message is not valid JSON: {exc}"})
-                except RoomError as exc:
-                    await ws.send_json({"type": "error", "code": exc.code, "message": str(exc),
-                                        "version": room.version})
-        except WebSocketDisconnect:
-            pass
+            # Until the client leaves (receiver) or is dropped for not reading (sender).
+            await asyncio.wait({sender, receiver}, return_when=asyncio.FIRST_COMPLETED)
         finally:
-            if watcher is not None:
-                room.watchers.discard(watcher)
+            receiver.cancel()
+            room.sockets -= 1
+            for w in watching:
+                room.unwatch(w)
+            outbox.finish()
+            await sender
+
+    async def _receive(ws: WebSocket, room: Room, outbox: Outbox, watching: list[Watcher]) -> None:
+        """Answer one socket's messages until it disconnects."""
+        messages = RateLimiter(limits.ws_messages_per_second, limits.ws_messages_burst, clock)
+        while True:
+            await outbox.roomy()  # answers not yet read hold back the next request
+            if not outbox.open:
+                return  # dropped for not reading
+            event = await ws.receive()
+            if event["type"] == "websocket.disconnect":
+                return
+            raw = event.get("text")
+            try:
+                messages.take("", "too many messages on this connection")  # refused ones count too
+                if raw is None:
+                    raise RoomError("send messages as JSON text, not binary")
+                if len(raw) > limits.ws_message_chars:
+                    raise LimitError(f"the message is longer than {limits.ws_message_chars} characters",
+                                     "too_large", 413)
+                msg = _parse(raw, "the message")
+                if not isinstance(msg, dict):
+                    raise RoomError("a message is a JSON object with a \"type\"")
+                kind = msg.get("type")
+                if kind == "hello":
+                    watcher = Watcher(outbox, room.seats_for(msg.get("token")))
+                    await room.watch(watcher, msg.get("since"), watching[0] if watching else None)
+                    watching[:] = [watcher]
+                elif kind == "action":
+                    if not watching:
+                        raise RoomError("say hello with your token before acting", "bad_token")
+                    await room.act(watching[0].seats, msg.get("action"), msg.get("version"))
+                    await rooms.settle(room)
+                elif kind == "ping":
+                    outbox.put(encode({"type": "pong", "version": room.version}))
+                else:
+                    raise RoomError(f"unknown message type {kind!r}: use hello, action or ping")
+            except TableError as exc:
+                outbox.put(encode({**_refusal(exc), "version": room.version}))
 
     root = web_root()
 
@@ -193,6 +262,27 @@ def create_app(storage: Storage, dice: DiceSource | None = None, bot_delay: floa
         WebSocketRoute("/ws/games/{game_id}", socket),
         Mount("/static", StaticFiles(directory=str(root)), name="static"),
     ]
-    app = Starlette(routes=routes)
+    connections = ConnectionLimiter(limits.connections_per_client)
+    app = Starlette(routes=routes, lifespan=_lifespan(rooms, pool), middleware=[
+        Middleware(SecurityHeaders),
+        Middleware(ConnectionCap, limiter=connections),
+    ])
+    app.state.connections = connections
     app.state.rooms = rooms
+    app.state.pool = pool
+    app.state.limits = limits
     return app
+
+
+def _lifespan(rooms: Rooms, pool: BotPool) -> Callable[[Starlette], contextlib.AbstractAsyncContextManager[None]]:
+    """Start tidying rooms when the app starts; stop it and the computer's processes when it stops."""
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        tidy = asyncio.ensure_future(rooms.keep_tidy())
+        try:
+            yield
+        finally:
+            tidy.cancel()
+            await asyncio.to_thread(pool.shutdown)
+
+    return lifespan

@@ -19,7 +19,11 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
 
+from starlette.types import ASGIApp
+
 from table.server.app import create_app, web_root
+from table.server.http import uvicorn_options
+from table.server.limits import Limits
 from table.server.storage import open_storage
 
 JSON = dict[str, Any]
@@ -52,23 +56,39 @@ def _free_port() -> int:
 
 
 @contextmanager
-def _serving(db: Path) -> Iterator[int]:
-    """Run the real app with uvicorn on a free loopback port; yield the port."""
+def serving(app: ASGIApp, **options: Any) -> Iterator[int]:
+    """Run ``app`` with uvicorn in a thread on a free loopback port; yield the port.
+
+    ``options`` go to ``uvicorn.Config``, over the bounds ``table serve`` uses.
+    """
     import uvicorn
 
-    storage = open_storage(db)
     port = _free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(storage), host="127.0.0.1", port=port,
-                                           log_level="warning"))
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
+                                           **{**uvicorn_options(), **options}))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
+    deadline = time.monotonic() + 30
     while not server.started:
+        if not thread.is_alive() or time.monotonic() > deadline:
+            raise RuntimeError("the server did not start")
         time.sleep(0.02)
     try:
         yield port
     finally:
         server.should_exit = True
         thread.join(10)
+
+
+@contextmanager
+def _serving(db: Path) -> Iterator[int]:
+    """Run the real app, with SQLite storage at ``db``, on a free loopback port; yield the port."""
+    storage = open_storage(db)
+    try:
+        # One address creates every game and plays at machine speed: no rate limits.
+        with serving(create_app(storage, limits=Limits(games_burst=10**9, ws_messages_burst=10**9))) as port:
+            yield port
+    finally:
         storage.close()
 
 

@@ -2,16 +2,31 @@
 
 Every decision (plays, cube, resignations) comes from ``table.bot.player.next_action``;
 this module only turns a chosen play into the steps the wire carries.
+
+The thinking runs in another process (``table.server.pool``), so what it
+needs travels as a ``BotTask``: the level and the match state as GNU
+Backgammon's Position ID and Match ID, a few dozen bytes however long the
+match has been.
+
+>>> from table.server.game import Game, GameConfig
+>>> from table.rules.dice import SeededDice
+>>> game = Game(GameConfig("computer", length=3), SeededDice(1))
+>>> _ = game.apply_automatic(game.automatic())
+>>> seat = game.to_act
+>>> task = task_for(game, seat)
+>>> think(task) == choose_action(game, seat)
+True
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from table.bot.bot import Bot
 from table.bot.player import next_action
-from table.match import Move
+from table.match import Match, Move
 from table.match.state import plays_by_text
 from table.server.game import Game, to_abs
 
@@ -24,15 +39,43 @@ def bot_for(level: str) -> Bot:
     return Bot(level=level, seed=None)
 
 
-def choose_action(game: Game, seat: int) -> JSON:
-    """The action the computer takes for ``seat`` at this moment of ``game``."""
+@dataclass(frozen=True)
+class BotTask:
+    """What the computer needs to decide, small and picklable: level, cube and the match state IDs."""
+
+    level: str
+    seat: int
+    position_id: str
+    match_id: str
+    cube: bool
+
+
+def task_for(game: Game, seat: int) -> BotTask:
+    """The task of deciding for ``seat`` at this moment of ``game``."""
     m = game.match
     assert m.turn == seat, "the computer is asked only when its seat must act"
-    action = next_action(bot_for(game.config.level), m)
+    return BotTask(game.config.level, seat, m.position.id, m.match_id, game.config.cube)
+
+
+def _wire(match: Match, seat: int, bot: Bot) -> JSON:
+    action = next_action(bot, match)
     assert action is not None
     if isinstance(action, Move):
-        assert m.dice is not None
-        play = plays_by_text(m.position, m.dice).get(action.play) if action.play else None
+        assert match.dice is not None
+        play = plays_by_text(match.position, match.dice).get(action.play) if action.play else None
         steps = [] if play is None else [[to_abs(seat, a), to_abs(seat, b)] for a, b in play.steps]
         return {"type": "move", "steps": steps}
     return {"type": action.kind}
+
+
+def think(task: BotTask) -> JSON:
+    """The wire action the computer takes in ``task`` (runs in a worker process)."""
+    match = Match.from_ids(task.position_id, task.match_id, cube=task.cube, jacoby=False)
+    assert match.turn == task.seat, "the task's IDs put another seat on turn"
+    return _wire(match, task.seat, bot_for(task.level))
+
+
+def choose_action(game: Game, seat: int) -> JSON:
+    """The action the computer takes for ``seat`` at this moment of ``game``, in this process."""
+    assert game.match.turn == seat, "the computer is asked only when its seat must act"
+    return _wire(game.match, seat, bot_for(game.config.level))

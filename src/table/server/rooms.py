@@ -4,6 +4,18 @@ Every change is one log entry; the room's version is the number of entries,
 so each event a watcher receives carries the version it brings the game to.
 Seats are held by secret tokens (only their hashes are stored); a watcher
 without a token is a spectator and sees the board with no legal moves.
+
+A change is applied, stored, then published, all under the room's lock:
+if storing fails the game is rebuilt from its log without the new entry,
+the request is refused with ``storage_failed`` and nobody hears of it.
+Storage calls run in worker threads and the computer thinks in another
+process, so the event loop only ever waits on them, never works for them.
+Publishing only queues messages on each watcher's ``Outbox``: a slow reader
+delays nobody.
+
+Rooms live in memory while used: ``Rooms.sweep`` forgets rooms nobody
+watches that have been idle for a while (sooner once their match is over);
+the next request loads them again from storage.
 """
 
 from __future__ import annotations
@@ -11,22 +23,33 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import json
+import logging
+import re
 import secrets
+import time
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable
+from typing import Any, Awaitable, Callable, TypeVar
 
 from table.errors import TableError
 from table.rules.dice import DiceSource, SecretDice
-from table.server.computer import choose_action
+from table.server.computer import BotTask, task_for, think
 from table.server.game import Game, GameConfig
+from table.server.outbox import Outbox
 from table.server.storage import Storage, StorageError
 
 JSON = dict[str, Any]
-Send = Callable[[JSON], Awaitable[None]]
+Think = Callable[[BotTask], Awaitable[JSON]]
+Clock = Callable[[], float]
+T = TypeVar("T")
+
+log = logging.getLogger(__name__)
+
+_GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 class RoomError(TableError):
-    """A request a room refuses: wrong token, stale version, bad action."""
+    """A request a room refuses: wrong token, stale version, bad action, storage down."""
 
     def __init__(self, message: str, code: str = "bad_request") -> None:
         super().__init__(message)
@@ -37,9 +60,37 @@ def _hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def encode(message: JSON) -> str:
+    """A message as the wire carries it."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+async def think_here(task: BotTask) -> JSON:
+    """Think in this process (for a ``Rooms`` used without a pool, e.g. in tests)."""
+    return think(task)
+
+
+class AsyncStore:
+    """A ``Storage``'s synchronous calls, each run in a worker thread."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+
+    async def create(self, game_id: str, config: JSON, seats: JSON) -> None:
+        await asyncio.to_thread(self.storage.create, game_id, config, seats)
+
+    async def append(self, game_id: str, seq: int, entry: JSON) -> None:
+        await asyncio.to_thread(self.storage.append, game_id, seq, entry)
+
+    async def load(self, game_id: str) -> tuple[JSON, JSON, list[JSON]]:
+        return await asyncio.to_thread(self.storage.load, game_id)
+
+
 @dataclass(eq=False)
 class Watcher:
-    send: Send
+    """One connection following a room, with the seats its token holds."""
+
+    outbox: Outbox
     seats: frozenset[int]
 
 
@@ -48,15 +99,33 @@ class Room:
     id: str
     game: Game
     seat_hashes: list[str | None]
-    storage: Storage
+    store: AsyncStore
     dice: DiceSource
+    think: Think = think_here
     bot_delay: float = 0.0
+    clock: Clock = time.monotonic
     watchers: set[Watcher] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    touched: float = 0.0
+    sockets: int = 0  # WebSockets open on this room, watching or not yet: it stays in memory for them
+    _advancing: asyncio.Future[None] | None = None
+
+    def __post_init__(self) -> None:
+        self.touched = self.clock()
 
     @property
     def version(self) -> int:
         return len(self.game.log)
+
+    @property
+    def busy(self) -> bool:
+        """A change or the computer's turn is under way."""
+        return self.lock.locked() or (self._advancing is not None and not self._advancing.done())
+
+    def waits_on_server(self) -> bool:
+        """The game's next step is the server's (a roll, an empty move, the computer's turn)."""
+        seat = self.game.to_act
+        return self.game.automatic() is not None or (seat is not None and self.game.config.is_bot(seat))
 
     def seats_for(self, token: str | None) -> frozenset[int]:
         """The seats ``token`` holds (empty for a spectator); a wrong token is refused."""
@@ -74,16 +143,76 @@ class Room:
         return {"type": "state", "game": self.id, "version": self.version, "seats": sorted(seats),
                 "config": self.game.config.to_json(), "view": self.game.view(seats)}
 
-    async def _record(self, entry: JSON) -> None:
-        self.storage.append(self.id, self.version - 1, entry)
-        await self._broadcast()
+    async def state(self, seats: frozenset[int]) -> JSON:
+        """The state message for ``seats``, as stored (never mid-change)."""
+        async with self.lock:
+            self.touched = self.clock()
+            return self.message(seats)
 
-    async def _broadcast(self) -> None:
-        for w in list(self.watchers):
+    async def watch(self, watcher: Watcher, since: object = None, replacing: Watcher | None = None) -> None:
+        """Add ``watcher`` (instead of ``replacing``): queue what it missed after version ``since``
+        (if given), then the state."""
+        async with self.lock:
+            if since is not None and (not isinstance(since, int) or isinstance(since, bool)
+                                      or not 0 <= since <= self.version):
+                raise RoomError(f"since must be a version from 0 to {self.version}")
+            if replacing is not None:
+                self.watchers.discard(replacing)
+            if not watcher.outbox.open:
+                return  # dropped meanwhile: its socket is closing
+            self.watchers.add(watcher)
+            self.touched = self.clock()
+            if since is not None:
+                # What a returning watcher missed, as logged (past rolls included).
+                watcher.outbox.put(encode({"type": "events", "from": since, "version": self.version,
+                                           "entries": self.game.log[since:]}))
+            watcher.outbox.put(encode(self.message(watcher.seats)))
+
+    def unwatch(self, watcher: Watcher) -> None:
+        self.watchers.discard(watcher)
+        self.touched = self.clock()
+
+    async def _exclusive(self, work: Callable[[], Awaitable[T]]) -> T:
+        """Run ``work`` under the lock to its end even if the caller is cancelled meanwhile:
+        a write in flight must end stored and published, or rolled back."""
+        async def locked() -> T:
+            async with self.lock:
+                return await work()
+
+        task = asyncio.ensure_future(locked())
+        task.add_done_callback(lambda t: t.cancelled() or t.exception())  # retrieved even if nobody awaits
+        return await asyncio.shield(task)
+
+    async def _commit(self, entry: JSON) -> None:
+        """Store the entry the game has just logged, then publish it; undo it if it was not stored.
+
+        After a failed write the game is rebuilt from what storage holds (a
+        write can fail after it was made, e.g. a lost connection), or, if
+        storage cannot even be read, from the log without the new entry.
+        """
+        try:
+            await self.store.append(self.id, self.version - 1, entry)
+        except Exception as exc:
+            log.exception("room %s: could not store log entry %d", self.id, self.version - 1)
+            config, wanted = self.game.config, self.version
             try:
-                await w.send(self.message(w.seats))
-            except Exception:  # a closed socket: forget it, the others still get the event
-                self.watchers.discard(w)
+                stored = (await self.store.load(self.id))[2]
+            except Exception:
+                stored = self.game.log[:-1]
+            self.game = Game.replay(config, stored, self.dice)
+            if self.version != wanted:
+                raise RoomError("the server could not save this change, so it did not happen: try again",
+                                "storage_failed") from exc
+        self.touched = self.clock()
+        self._publish()
+
+    def _publish(self) -> None:
+        texts: dict[frozenset[int], str] = {}
+        for w in list(self.watchers):
+            if w.seats not in texts:
+                texts[w.seats] = encode(self.message(w.seats))
+            if not w.outbox.put(texts[w.seats]):
+                self.watchers.discard(w)  # closed or too slow: it reconnects with since
 
     async def act(self, seats: frozenset[int], action: object, version: object = None) -> None:
         """Apply a player's action (refused with a ``RoomError`` and no change if wrong)."""
@@ -91,7 +220,8 @@ class Room:
             raise RoomError("an action is a JSON object such as {\"type\": \"move\", ...}")
         if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
             raise RoomError("version must be a whole number")
-        async with self.lock:
+
+        async def work() -> None:
             if version is not None and version != self.version:
                 raise RoomError(f"the game has moved on: it is at version {self.version}, "
                                 f"the action was for version {version}", "stale")
@@ -101,38 +231,82 @@ class Room:
                 entry = self.game.act(seats, action)
             except TableError as exc:
                 raise RoomError(str(exc), "illegal") from exc
-            await self._record(entry)
+            await self._commit(entry)
+
+        await self._exclusive(work)
 
     async def advance(self) -> None:
-        """Take every step that needs no person: rolls, passes and the computer's turns."""
+        """Take every step that needs no person: rolls, passes and the computer's turns.
+
+        One run at a time per room; a second caller waits for the running one.
+        """
+        running = self._advancing
+        if running is None or running.done():
+            running = self._advancing = asyncio.ensure_future(self._advance())
+            running.add_done_callback(lambda t: t.cancelled() or t.exception())
+        await asyncio.shield(running)
+
+    async def _advance(self) -> None:
         while True:
             async with self.lock:
                 auto = self.game.automatic()
                 if auto is not None:
-                    await self._record(self.game.apply_automatic(auto))
+                    await self._commit(self.game.apply_automatic(auto))
                     continue
                 seat = self.game.to_act
                 if seat is None or not self.game.config.is_bot(seat):
                     return
-            if self.bot_delay:
-                await asyncio.sleep(self.bot_delay)
+                version, task = self.version, task_for(self.game, seat)
+            # The delay lets a person follow the computer's move; it thinks meanwhile.
+            thinking = asyncio.ensure_future(self.think(task))
+            try:
+                if self.bot_delay:
+                    await asyncio.sleep(self.bot_delay)
+                action = await thinking
+            finally:
+                thinking.cancel()
             async with self.lock:
-                if self.game.to_act != seat:  # pragma: no cover - someone else acted meanwhile
+                if self.version != version:  # pragma: no cover - someone else acted meanwhile
                     continue
-                # In the event loop, not a worker thread: the engine and the bot keep
-                # per-process scratch buffers that two threads must not share.
-                action = choose_action(self.game, seat)
-                await self._record(self.game.act(frozenset({seat}), action))
+                try:
+                    entry = self.game.act(frozenset({seat}), action)
+                except TableError as exc:  # pragma: no cover - a bug in the computer
+                    raise RoomError(f"the computer chose an action the game refused: {exc}",
+                                    "computer_failed") from exc
+                await self._commit(entry)
 
 
 class Rooms:
-    """Every open room, loaded from storage on first use."""
+    """Every open room, loaded from storage on first use and forgotten when idle.
 
-    def __init__(self, storage: Storage, dice: DiceSource | None = None, bot_delay: float = 0.0) -> None:
+    ``think`` decides for the computer (default: in this process; the app
+    passes its process pool's).  ``idle_seconds`` and ``finished_seconds``
+    say how long a room nobody watches stays in memory, before and after its
+    match is over.
+    """
+
+    def __init__(self, storage: Storage, dice: DiceSource | None = None, bot_delay: float = 0.0,
+                 think: Think = think_here, clock: Clock = time.monotonic,
+                 idle_seconds: float = 15 * 60, finished_seconds: float = 60) -> None:
         self.storage = storage
+        self.store = AsyncStore(storage)
         self.dice = dice or SecretDice()
         self.bot_delay = bot_delay
+        self.think = think
+        self.clock = clock
+        self.idle_seconds = idle_seconds
+        self.finished_seconds = finished_seconds
         self._rooms: dict[str, Room] = {}
+        self._loading: dict[str, asyncio.Future[Room]] = {}
+
+    def __len__(self) -> int:
+        """How many rooms are in memory."""
+        return len(self._rooms)
+
+    def _room(self, game_id: str, game: Game, seat_hashes: list[str | None]) -> Room:
+        room = Room(game_id, game, seat_hashes, self.store, self.dice, self.think, self.bot_delay, self.clock)
+        self._rooms[game_id] = room
+        return room
 
     async def create(self, request: object) -> tuple[Room, str]:
         """Open a room for a new match; return it and the creator's secret token."""
@@ -143,24 +317,67 @@ class Rooms:
         seat_hashes: list[str | None] = (
             [h, h] if config.mode == "local"
             else [h if i == config.human_seat else None for i in (0, 1)])
-        self.storage.create(game_id, config.to_json(), {"hashes": seat_hashes})
-        room = Room(game_id, Game(config, self.dice), seat_hashes, self.storage, self.dice, self.bot_delay)
-        self._rooms[game_id] = room
-        await room.advance()
+        try:
+            await self.store.create(game_id, config.to_json(), {"hashes": seat_hashes})
+        except Exception as exc:
+            log.exception("could not store a new game")
+            raise RoomError("the server could not save the new game: try again", "storage_failed") from exc
+        room = self._room(game_id, Game(config, self.dice), seat_hashes)
+        await self.settle(room)
         return room, token
 
-    async def get(self, game_id: str) -> Room:
-        room = self._rooms.get(game_id)
-        if room is not None:
-            return room
+    async def settle(self, room: Room) -> None:
+        """Let the server take its steps; if one cannot be stored the game waits, as stored, for a retry."""
         try:
-            config_json, seats, log = self.storage.load(game_id)
+            await room.advance()
+        except RoomError as exc:
+            log.warning("room %s: the server's step is postponed: %s", room.id, exc)
+
+    async def get(self, game_id: str) -> Room:
+        """The room of ``game_id``, from memory or storage (``not_found`` if there is none)."""
+        room = self._rooms.get(game_id)
+        if room is None:
+            if not isinstance(game_id, str) or not _GAME_ID.fullmatch(game_id):
+                raise RoomError(f"there is no game {game_id!r}", "not_found")
+            loading = self._loading.get(game_id)
+            if loading is None:  # one load per game, however many ask at once
+                loading = self._loading[game_id] = asyncio.ensure_future(self._load(game_id))
+                loading.add_done_callback(lambda _: self._loading.pop(game_id, None))
+            room = await asyncio.shield(loading)
+        room.touched = self.clock()
+        if room.waits_on_server() and not room.busy:
+            await self.settle(room)
+        return room
+
+    async def _load(self, game_id: str) -> Room:
+        try:
+            config_json, seats, entries = await self.store.load(game_id)
         except StorageError as exc:
             raise RoomError(str(exc), "not_found") from exc
-        config = GameConfig.from_json(config_json)
-        game = Game.replay(config, log, self.dice)
-        room = Room(game_id, game, list(seats["hashes"]), self.storage,
-                    self.dice, self.bot_delay)
-        self._rooms[game_id] = room
-        await room.advance()
-        return room
+        except Exception as exc:
+            log.exception("could not load game %s", game_id)
+            raise RoomError("the server could not read this game: try again", "storage_failed") from exc
+        game = Game.replay(GameConfig.from_json(config_json), entries, self.dice)
+        return self._room(game_id, game, list(seats["hashes"]))
+
+    def sweep(self) -> list[str]:
+        """Forget rooms nobody watches that are idle (or over) long enough; return their ids."""
+        now = self.clock()
+        gone = []
+        for game_id, room in list(self._rooms.items()):
+            if room.watchers or room.sockets or room.busy:
+                continue
+            idle = now - room.touched
+            if idle >= self.idle_seconds or (room.game.is_over and idle >= self.finished_seconds):
+                del self._rooms[game_id]
+                gone.append(game_id)
+        return gone
+
+    async def keep_tidy(self, period: float = 30.0) -> None:
+        """Sweep every ``period`` seconds and retry server steps that could not be stored (runs until cancelled)."""
+        while True:
+            await asyncio.sleep(period)
+            self.sweep()
+            for room in list(self._rooms.values()):
+                if room.waits_on_server() and not room.busy:
+                    await self.settle(room)

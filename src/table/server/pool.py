@@ -1,0 +1,69 @@
+"""The process pool the computer thinks in, so a long think never holds up the event loop.
+
+``BotPool.choose(task)`` runs ``think(task)`` (by default ``computer.think``)
+in a worker process and awaits the result.  The pool starts on first use
+(spawned workers: they import the engine and load the weights once, then
+keep them) and ``shutdown()`` ends it; the app calls it when it stops.
+A worker that dies is replaced by a fresh pool on the next call.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, Callable
+
+from table.errors import TableError
+from table.server.computer import BotTask, think
+
+JSON = dict[str, Any]
+Think = Callable[[BotTask], JSON]
+
+
+class BotPoolError(TableError):
+    """The computer could not decide (its worker process died)."""
+
+
+def default_workers() -> int:
+    """Worker processes for this machine: one core is left to the event loop, at most 8."""
+    return max(1, min(8, (os.cpu_count() or 2) - 1))
+
+
+class BotPool:
+    """Worker processes running the computer's thinking, started lazily."""
+
+    def __init__(self, workers: int | None = None, think: Think = think) -> None:
+        self.workers = workers or default_workers()
+        self.think = think
+        self._executor: ProcessPoolExecutor | None = None
+
+    @property
+    def running(self) -> bool:
+        return self._executor is not None
+
+    def _pool(self) -> ProcessPoolExecutor:
+        if self._executor is None:
+            # Spawned, not forked: the server runs threads (storage, uvicorn in tests)
+            # whose locks a forked child could inherit held.
+            self._executor = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+        return self._executor
+
+    async def choose(self, task: BotTask) -> JSON:
+        """The wire action for ``task``, decided in a worker process."""
+        pool = self._pool()
+        try:
+            return await asyncio.get_running_loop().run_in_executor(pool, self.think, task)
+        except BrokenProcessPool as exc:
+            if self._executor is pool:
+                self._executor = None
+                pool.shutdown(wait=False, cancel_futures=True)
+            raise BotPoolError("the computer's worker process stopped; it will be restarted") from exc
+
+    def shutdown(self) -> None:
+        """Stop the workers (waiting for them to exit); the next ``choose`` starts a new pool."""
+        pool, self._executor = self._executor, None
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)

@@ -1,0 +1,121 @@
+"""The computer thinks in worker processes: the same decisions, and nobody else waits for them."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import random
+import threading
+import time
+
+import pytest
+
+from table.rules.dice import SeededDice
+from table.server.app import create_app
+from table.server.computer import BotTask, choose_action, task_for, think
+from table.server.game import Game, GameConfig
+from table.server.limits import Limits
+from table.server.pool import BotPool
+from table.server.storage import open_storage
+
+from tests.server.server_helpers import TestClient, auth, first_path, run_async
+from tests.server.slow_bot import THINK_SECONDS, slow_think
+from tests.server.test_api import act
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_worker_decides_from_the_ids_as_from_the_whole_match(seed):
+    """Every decision of a cube match (doubles, takes, resignations included) is the same from a BotTask."""
+    rng = random.Random(seed)
+    game = Game(GameConfig("local", length=5, cube=True, level="medium"), SeededDice(seed))
+    seen = set()
+    for _ in range(2000):
+        if game.is_over:
+            break
+        auto = game.automatic()
+        if auto is not None:
+            game.apply_automatic(auto)
+            continue
+        if game.to_act is None:  # between games
+            game.act(frozenset({0, 1}), {"type": "next_game"})
+            continue
+        seat = game.to_act
+        # Now and then a player doubles or resigns on its own, so that the other must answer.
+        if game.match.phase.value in ("roll", "move") and rng.random() < 0.05:
+            game.act(frozenset({seat}), {"type": "resign", "level": rng.choice([1, 2, 3])})
+            continue
+        if game.match.may_double() and rng.random() < 0.1:
+            game.act(frozenset({seat}), {"type": "double"})
+            continue
+        action = choose_action(game, seat)
+        assert think(task_for(game, seat)) == action
+        seen.add(game.match.phase.value)
+        game.act(frozenset({seat}), action)
+    assert game.is_over
+    assert {"roll", "move", "take", "resign"} <= seen
+
+
+def test_a_task_is_small():
+    game = Game(GameConfig("computer", length=21), SeededDice(1))
+    game.apply_automatic(game.automatic())
+    task = task_for(game, game.to_act)
+    assert isinstance(task, BotTask) and len(repr(task)) < 200
+
+
+def test_the_pool_runs_in_other_processes_and_stops():
+    others = set(multiprocessing.active_children())  # e.g. the browser tests' server's workers
+    pool = BotPool(1, think=_pid)
+    assert not pool.running
+    pid = run_async(pool.choose(None))
+    assert pid != os.getpid() and pool.running
+    pool.shutdown()
+    assert not pool.running and set(multiprocessing.active_children()) <= others
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)  # stopped and reaped
+
+
+def _pid(task):
+    return os.getpid()
+
+
+def test_while_the_computer_thinks_another_table_plays_on(tmp_path):
+    others = set(multiprocessing.active_children())
+    storage = open_storage(tmp_path / "g.sqlite3")
+    app = create_app(storage, SeededDice(8), bot_think=slow_think, limits=Limits(games_burst=100))
+    with TestClient(app) as client:
+        vs = client.post("/api/games", json={"mode": "computer", "level": "hard", "cube": False}).json()
+        s = client.get(f"/api/games/{vs['game']}", headers=auth(vs["token"])).json()
+        if s["view"]["phase"] == "roll":
+            s = act(client, vs["game"], vs["token"], s["version"], {"type": "roll"}).json()
+        other = client.post("/api/games", json={"mode": "local", "length": 21, "cube": False}).json()
+        replies = []
+
+        def move_against_the_computer():
+            start = time.perf_counter()
+            r = act(client, vs["game"], vs["token"], s["version"],
+                    {"type": "move", "steps": first_path(s["view"]["moves"])})
+            replies.append((r, time.perf_counter() - start))
+
+        thinker = threading.Thread(target=move_against_the_computer)
+        thinker.start()
+        latencies = []
+        state = client.get(f"/api/games/{other['game']}", headers=auth(other["token"])).json()
+        while thinker.is_alive():
+            v = state["view"]
+            action = ({"type": "next_game"} if "next_game" in v["actions"]
+                      else {"type": "roll"} if "roll" in v["actions"]
+                      else {"type": "move", "steps": first_path(v["moves"])})
+            start = time.perf_counter()
+            r = act(client, other["game"], other["token"], state["version"], action)
+            latencies.append(time.perf_counter() - start)
+            assert r.status_code == 200, r.text
+            state = r.json()
+        thinker.join()
+        (r, thinking), = replies
+        assert r.status_code == 200 and r.json()["view"]["last"]["seat"] == 1
+        assert thinking >= THINK_SECONDS
+        assert len(latencies) >= 3 and max(latencies) < 0.5, latencies
+        pool = app.state.pool
+        assert pool.running
+    assert not pool.running and set(multiprocessing.active_children()) <= others
+    storage.close()
