@@ -51,7 +51,7 @@ class Limits:
     body_bytes: int = 16_384              # an HTTP request body
     ws_message_chars: int = 16_384        # one WebSocket text message
     ws_frame_bytes: int = 65_536          # what uvicorn accepts in one frame/message (ws_max_size)
-    connections_per_client: int = 32      # HTTP requests in flight + open WebSockets, per address
+    connections_per_client: int = 64      # HTTP requests in flight + open WebSockets, per address (NAT: a class)
     games_per_minute: float = 20.0        # new games per address (a school may share one), sustained ...
     games_burst: int = 40                 # ... after a burst of this many
     ws_messages_per_second: float = 20.0  # messages one WebSocket may send, sustained ...
