@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import re
 from pathlib import Path
 
 import pytest
@@ -383,3 +384,25 @@ def test_hint_with_a_number_lists_that_many_plays() -> None:
     total = sum(isinstance(a, Move) for a in m.legal_actions())
     titles = [line for line in out.splitlines() if "Advice (medium), best" in line]
     assert f"best 2 of {total} plays" in titles[0] and f"best {total} of {total} plays" in titles[1]
+
+
+def test_hint_against_an_easy_computer_still_comes_from_the_strongest_level(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    # Ușor plays weakly on purpose; its advice must not.
+    seed = _person_starts()
+    monkeypatch.setattr("sys.stdin", io.StringIO("\nhint 1\nquit\n"))
+    main(["play", "--computer", "easy", "--length", "3", "--seed", str(seed), "--lang", "en"])
+    out = capsys.readouterr().out
+    assert "Advice (hard)" in out and "Advice (easy)" not in out
+
+
+def test_rolls_are_written_high_die_first(monkeypatch: pytest.MonkeyPatch,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    rolls: list[tuple[str, str]] = []
+    for seed in range(12):
+        monkeypatch.setattr("sys.stdin", io.StringIO("\n" * 6 + "quit\n"))
+        main(["play", "--computer", "easy", "--length", "3", "--seed", str(seed), "--lang", "en",
+              "--no-cube"])
+        rolls += re.findall(r"rolled (\d)-(\d)", capsys.readouterr().out)
+    assert len({a != b for a, b in rolls}) == 2, rolls  # doubles and non-doubles were both seen
+    assert all(int(a) >= int(b) for a, b in rolls), rolls

@@ -382,9 +382,9 @@ class HumanAgent:
                 moves = [a for a in m.legal_actions() if isinstance(a, Move)]
                 if moves == [Move("")]:
                     # Nothing can be played: the turn passes by itself.
-                    self.term.about(who, "no_move", names, d1=m.dice[0], d2=m.dice[1])
+                    self.term.about(who, "no_move", names, d1=max(m.dice), d2=min(m.dice))
                     return moves[0]
-                text = self.term.ask("to_move", name, d1=m.dice[0], d2=m.dice[1])
+                text = self.term.ask("to_move", name, d1=max(m.dice), d2=min(m.dice))
             elif m.phase == Phase.TAKE:
                 text = self.term.ask("to_take", name, doubler=names[m.on_roll],
                                      value=m.cube_value * 2)
@@ -475,7 +475,7 @@ class ComputerAgent:
                 # The person reads the move in the numbers of their own side of the board.
                 play = as_seen_by_opponent(play)
             key = "act_move" if play else "act_pass"
-            text = t[key].format(play=play, d1=m.dice[0], d2=m.dice[1])
+            text = t[key].format(play=play, d1=max(m.dice), d2=min(m.dice))
         elif isinstance(action, Roll):
             return action  # the dice are announced with the move
         elif isinstance(action, Double) and self.term.seat is not None:
@@ -567,7 +567,7 @@ def draw(m: Match, term: Terminal, viewer: int) -> None:
         if player == m.turn:
             state = term.text["to_answer" if m.phase in (Phase.TAKE, Phase.RESIGN) else "on_roll"]
             if m.dice is not None and m.phase == Phase.MOVE:
-                state = term.text["rolled"].format(d1=m.dice[0], d2=m.dice[1])
+                state = term.text["rolled"].format(d1=max(m.dice), d2=min(m.dice))
         term.show(term.line("side", mark=mark, name=m.players[player], pips=pips[k], off=off[k],
                             bar=bars[k]) + state)
     term.say("ids", id=m.gnubg_id)
@@ -588,7 +588,7 @@ def play_match(m: Match, agents: tuple[Agent, Agent], term: Terminal) -> None:
             logged = m.apply(OpeningRoll())
             assert isinstance(logged, OpeningRoll) and logged.dice is not None and m.dice
             term.about(m.on_roll, "opening", names, a=names[0], da=logged.dice[0], b=names[1],
-                       db=logged.dice[1], starter=names[m.on_roll], d1=m.dice[0], d2=m.dice[1])
+                       db=logged.dice[1], starter=names[m.on_roll], d1=max(m.dice), d2=min(m.dice))
             continue
         if phase == Phase.GAME_OVER:
             m.apply(NextGame())
@@ -683,7 +683,7 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextIO | 
     lang = args.lang or _default_lang()
     seat = 0 if args.computer else None
     term = Terminal(lang, stdin or sys.stdin, stdout or sys.stdout, seat=seat)
-    human = HumanAgent(term, Advisor(args.computer or "hard", term))
+    human = HumanAgent(term, Advisor("hard", term))  # advice from the strongest level, whoever plays
     agents: tuple[Agent, Agent] = (human, human)
     if args.computer:
         agents = (human, ComputerAgent(args.computer, term))
