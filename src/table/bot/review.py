@@ -335,7 +335,7 @@ class _Reviewer:
 
 def _decisions(m: Match) -> list[tuple[State, Any]]:
     """The history entries that hold a decision or a roll to weigh."""
-    out = []
+    out: list[tuple[State, Any]] = []
     for state, action in m.history:
         if state.phase == Phase.MOVE and isinstance(action, Move):
             out.append((state, action))
