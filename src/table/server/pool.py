@@ -14,13 +14,14 @@ import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 from table.errors import TableError
 from table.server.computer import BotTask, think
 
 JSON = dict[str, Any]
 Think = Callable[[BotTask], JSON]
+T = TypeVar("T")
 
 
 class BotPoolError(TableError):
@@ -53,9 +54,13 @@ class BotPool:
 
     async def choose(self, task: BotTask) -> JSON:
         """The wire action for ``task``, decided in a worker process."""
+        return await self.run(self.think, task)
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` in a worker process (``fn`` and ``args`` picklable), awaited."""
         pool = self._pool()
         try:
-            return await asyncio.get_running_loop().run_in_executor(pool, self.think, task)
+            return await asyncio.get_running_loop().run_in_executor(pool, fn, *args)
         except BrokenProcessPool as exc:
             if self._executor is pool:
                 self._executor = None

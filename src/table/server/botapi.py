@@ -1,0 +1,154 @@
+"""An HTTP API for bots and tools: the computer's ranked plays and its evaluation of a position.
+
+``GET /api/move`` takes wildbg's query format, so tools written for wildbg
+can ask Table: ``die1``, ``die2``, ``p0`` ... ``p25`` (checkers on each point
+from the mover's side: positive for the mover, negative for the opponent;
+``p25`` is the mover's bar, ``p0`` the opponent's), and ``x_away``/``o_away``.
+It answers every legal play, best first, as ``{"moves": [{"play": [{"from",
+"to"}, ...], "probabilities": {...}, "equity": ...}, ...]}``.
+
+``GET /api/eval?position=POSITION_ID`` answers the chances of the player on
+roll and the cubeless equity.
+
+Both use Greu's 1-ply judgement and run in the computer's worker processes
+(``BotPool.run``), never on the event loop.  Bad parameters get 400 and a
+message saying which one and why.  docs/bot-api.md describes both.
+
+>>> board = position_from_query({"die1": "3", "die2": "1", "p24": "2", "p1": "-2"})[0].board
+>>> board[24], board[1]
+(2, -2)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from table.bot.bot import Evaluation
+from table.errors import TableError
+from table.rules.position import Position
+from table.server.pool import BotPool
+
+JSON = dict[str, Any]
+LEVEL = "hard"
+"""Whose judgement the API gives: Greu's (1 ply)."""
+
+POINTS = tuple(f"p{i}" for i in range(26))
+MOVE_PARAMS = frozenset({"die1", "die2", "x_away", "o_away", *POINTS})
+MAX_AWAY = 25
+
+
+class ApiError(TableError):
+    """A request to the bot API that cannot be answered as asked (a 400)."""
+
+
+def _integer(params: Mapping[str, str], name: str, lo: int, hi: int,
+             default: int | None = None) -> int:
+    raw = params.get(name)
+    if raw is None:
+        if default is None:
+            raise ApiError(f"{name} is missing: give a whole number from {lo} to {hi}")
+        return default
+    try:
+        value = int(raw.strip())
+    except ValueError:
+        raise ApiError(f"{name}={raw!r} is not a whole number") from None
+    if not lo <= value <= hi:
+        raise ApiError(f"{name}={value} is out of range: {lo} to {hi}")
+    return value
+
+
+def position_from_query(params: Mapping[str, str]) -> tuple[Position, tuple[int, int], int, int]:
+    """The position (mover on roll), dice and the two away scores of a wildbg-style query."""
+    unknown = sorted(set(params) - MOVE_PARAMS)
+    if unknown:
+        raise ApiError(f"unknown parameter {unknown[0]!r}: use die1, die2, p0..p25, "
+                       "x_away and o_away")
+    dice = (_integer(params, "die1", 1, 6), _integer(params, "die2", 1, 6))
+    board = [_integer(params, p, -15, 15, 0) for p in POINTS]
+    if board[0] > 0:
+        raise ApiError("p0 is the opponent's bar: its count is negative or 0")
+    if board[25] < 0:
+        raise ApiError("p25 is your bar: its count is positive or 0")
+    # 0 away is money play, as in wildbg.
+    x_away = _integer(params, "x_away", 0, MAX_AWAY, 0)
+    o_away = _integer(params, "o_away", 0, MAX_AWAY, 0)
+    if (x_away == 0) != (o_away == 0):
+        raise ApiError("x_away and o_away are both 0 (money play) or both 1 or more (a match)")
+    position = Position(board)
+    if position.is_game_over:
+        raise ApiError("the game is over in this position: one side has no checkers left")
+    return position, dice, x_away, o_away
+
+
+def query_from_position(position: Position, dice: tuple[int, int]) -> dict[str, str]:
+    """The wildbg-style query for ``position`` (mover on roll) and ``dice``: zero points left out.
+
+    >>> sorted(query_from_position(Position.initial(), (3, 1)).items())[:3]
+    [('die1', '3'), ('die2', '1'), ('p1', '-2')]
+    """
+    query = {"die1": str(dice[0]), "die2": str(dice[1])}
+    query.update({f"p{i}": str(n) for i, n in enumerate(position.board) if n})
+    return query
+
+
+def chances(e: Evaluation) -> dict[str, float]:
+    """The five chances under wildbg's names."""
+    return {"win": e.win, "winG": e.win_gammon, "winBg": e.win_backgammon,
+            "loseG": e.lose_gammon, "loseBg": e.lose_backgammon}
+
+
+def ranked_moves(board: tuple[int, ...], dice: tuple[int, int]) -> JSON:
+    """Every legal play, best first, with the mover's chances after it (runs in a worker)."""
+    from table.server.computer import bot_for
+
+    analysed = bot_for(LEVEL).analyse_plays(Position(board), dice)
+    return {"moves": [
+        {"play": [{"from": a, "to": b} for a, b in play.steps], "probabilities": chances(e),
+         "equity": e.equity}
+        for play, e in analysed]}
+
+
+def evaluation(position_id: str) -> JSON:
+    """The chances and cubeless equity of the player on roll (runs in a worker)."""
+    from table.server.computer import bot_for
+
+    e = bot_for(LEVEL).evaluate(Position.from_id(position_id))
+    return {"position": position_id, "probabilities": chances(e), "equity": e.equity}
+
+
+def _bad(exc: TableError) -> JSONResponse:
+    return JSONResponse({"type": "error", "code": "bad_parameter", "message": str(exc)},
+                        status_code=400)
+
+
+def routes(pool: BotPool) -> list[Route]:
+    """The API's routes, thinking in ``pool``'s worker processes."""
+
+    async def move(request: Request) -> Response:
+        try:
+            position, dice, _, _ = position_from_query(request.query_params)
+        except TableError as exc:
+            return _bad(exc)
+        return JSONResponse(await pool.run(ranked_moves, position.board, dice))
+
+    async def evaluate(request: Request) -> Response:
+        params = request.query_params
+        try:
+            unknown = sorted(set(params) - {"position"})
+            if unknown:
+                raise ApiError(f"unknown parameter {unknown[0]!r}: use position=POSITION_ID")
+            raw = params.get("position")
+            if not raw:
+                raise ApiError("position is missing: give a GNU Backgammon Position ID")
+            position = Position.from_id(raw.strip())
+            if position.is_game_over:
+                raise ApiError("the game is over in this position: one side has no checkers left")
+        except TableError as exc:
+            return _bad(exc)
+        return JSONResponse(await pool.run(evaluation, position.id))
+
+    return [Route("/api/move", move), Route("/api/eval", evaluate)]

@@ -1,0 +1,110 @@
+"""The HTTP API for bots and tools: wildbg's query format, the bot's own ranking, clear refusals."""
+
+from __future__ import annotations
+
+from urllib.parse import parse_qsl
+
+import pytest
+
+from table.bot import Bot
+from table.rules.position import Position
+from table.server.botapi import position_from_query, query_from_position
+
+# A wildbg-style query, written by hand: the mover has a checker on the bar and
+# the opponent one on the mover's bar side (p0) and one on the mover's 1-point.
+WILDBG_QUERY = ("die1=6&die2=4&p25=1&p24=1&p13=5&p8=3&p6=5"
+                "&p0=-1&p1=-1&p12=-5&p17=-3&p19=-5&x_away=0&o_away=0")
+
+
+@pytest.fixture(scope="module")
+def hard() -> Bot:
+    return Bot("hard")
+
+
+def _apply(board: list[int], steps: list[dict[str, int]]) -> tuple[int, ...]:
+    """The mover's steps applied by hand: a lone opposing checker hit goes to p0."""
+    b = list(board)
+    for step in steps:
+        src, dst = step["from"], step["to"]
+        assert b[src] > 0, f"no checker of the mover on {src}"
+        b[src] -= 1
+        if dst > 0:
+            if b[dst] == -1:
+                b[dst] = 0
+                b[0] -= 1
+            assert b[dst] >= 0, f"{dst} is blocked"
+            b[dst] += 1
+    return tuple(b)
+
+
+def test_moves_are_the_bots_ranking(client, hard: Bot) -> None:
+    query = query_from_position(Position.initial(), (3, 1))
+    answer = client.get("/api/move", params=query)
+    assert answer.status_code == 200
+    moves = answer.json()["moves"]
+    expected = hard.ranked_plays(Position.initial(), (3, 1))
+    assert [[(s["from"], s["to"]) for s in m["play"]] for m in moves] == \
+        [[tuple(s) for s in play.steps] for play, _ in expected]
+    for m, (_, equity) in zip(moves, expected):
+        assert m["equity"] == pytest.approx(equity, abs=1e-9)
+        p = m["probabilities"]
+        # The equity is made of the five chances, as the wildbg fields name them.
+        assert 2 * p["win"] - 1 + p["winG"] + p["winBg"] - p["loseG"] - p["loseBg"] == \
+            pytest.approx(equity, abs=1e-9)
+    assert client.app.state.pool.running  # the bot ran in the worker pool
+
+
+def test_a_wildbg_query_round_trips(client) -> None:
+    params = dict(parse_qsl(WILDBG_QUERY))
+    position, dice, _, _ = position_from_query(params)
+    assert dice == (6, 4) and position.board[25] == 1 and position.board[0] == -1
+    zero_aways = {k: v for k, v in params.items() if k not in ("x_away", "o_away")}
+    assert query_from_position(position, dice) == zero_aways
+    answer = client.get("/api/move?" + WILDBG_QUERY)
+    assert answer.status_code == 200
+    moves = answer.json()["moves"]
+    # Each answered play, replayed by hand on the query's board, is a legal play; all are there.
+    legal = {play.position.swapped().board for play in position.legal_plays(dice)}
+    replayed = [_apply(list(position.board), m["play"]) for m in moves]
+    assert set(replayed) == legal and len(replayed) == len(legal)
+    assert all(m["play"][0]["from"] == 25 for m in moves)  # the bar first
+
+
+def test_eval_gives_the_five_chances_and_the_equity(client, hard: Bot) -> None:
+    position = Position.initial()
+    answer = client.get("/api/eval", params={"position": position.id})
+    assert answer.status_code == 200
+    data = answer.json()
+    e = hard.evaluate(position)
+    assert data["probabilities"] == pytest.approx(
+        {"win": e.win, "winG": e.win_gammon, "winBg": e.win_backgammon,
+         "loseG": e.lose_gammon, "loseBg": e.lose_backgammon}, abs=1e-12)
+    assert data["equity"] == pytest.approx(e.equity, abs=1e-12)
+
+
+@pytest.mark.parametrize("query, words", [
+    ("die2=1&p24=2&p1=-2", "die1 is missing"),
+    ("die1=7&die2=1&p24=2&p1=-2", "die1=7 is out of range"),
+    ("die1=3&die2=1&p24=two&p1=-2", "p24='two' is not a whole number"),
+    ("die1=3&die2=1&p24=2&p1=-2&p26=1", "unknown parameter 'p26'"),
+    ("die1=3&die2=1&p24=2&p1=-2&p0=1", "p0 is the opponent's bar"),
+    ("die1=3&die2=1&p24=2&p1=-2&p25=-1", "p25 is your bar"),
+    ("die1=3&die2=1&p24=10&p13=10&p1=-2", "15"),
+    ("die1=3&die2=1&p24=2&p1=-2&x_away=3", "x_away and o_away"),
+    ("die1=3&die2=1&p1=-2", "the game is over"),
+])
+def test_bad_move_queries_get_400_with_the_reason(client, query: str, words: str) -> None:
+    answer = client.get("/api/move?" + query)
+    assert answer.status_code == 400
+    assert words in answer.json()["message"]
+
+
+@pytest.mark.parametrize("query, words", [
+    ("", "position is missing"),
+    ("position=%21%21%21", "Position ID"),
+    ("position=4HPwATDgc%2FABMA&depth=2", "unknown parameter 'depth'"),
+])
+def test_bad_eval_queries_get_400(client, query: str, words: str) -> None:
+    answer = client.get("/api/eval?" + query)
+    assert answer.status_code == 400
+    assert words.lower() in answer.json()["message"].lower()
