@@ -165,3 +165,22 @@ def test_bad_input_is_refused() -> None:
         review_record("this is not a match\n")
     with pytest.raises(TableError):
         review_record("(;FF[4]GM[1])")
+
+
+def test_a_worker_process_gives_the_same_review_and_reports_progress() -> None:
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    from table.bot.review import QueueProgress
+
+    text = (DATA / "gnubg_resign_after_roll.mat").read_text()
+    here = review_record(text, depth=0)
+    context = multiprocessing.get_context("spawn")
+    with context.Manager() as manager, ProcessPoolExecutor(1, mp_context=context) as pool:
+        queue = manager.Queue()
+        there = pool.submit(review_record, text, 0, QueueProgress(queue)).result(timeout=120)
+        seen = []
+        while not queue.empty():
+            seen.append(queue.get())
+    assert there == here
+    assert seen and seen[-1][0] == seen[-1][1]

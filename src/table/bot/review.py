@@ -28,7 +28,8 @@ evaluation whatever ``depth`` is, as is usual.
 
 ``review_record`` takes and returns plain data, so that a server can run it
 in a worker process (``ProcessPoolExecutor.submit(review_record, text)``);
-``progress(done, total)`` is called after each decision.
+``progress(done, total)`` is called after each decision (``QueueProgress``
+carries it back from a worker).  Resignations are not weighed.
 
 >>> from table.match import Match
 >>> m = Match(length=1, seed=3)
@@ -74,6 +75,19 @@ ALL_ROLLS: tuple[Dice, ...] = tuple((a, b) for a in range(1, 7) for b in range(1
 OPENING_ROLLS: tuple[Dice, ...] = tuple(d for d in ALL_ROLLS if d[0] != d[1])
 
 Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class QueueProgress:
+    """A picklable ``progress`` that puts ``(done, total)`` on a queue another process reads.
+
+    For ``ProcessPoolExecutor``: pass ``QueueProgress(multiprocessing.Manager().Queue())``.
+    """
+
+    queue: Any
+
+    def __call__(self, done: int, total: int) -> None:
+        self.queue.put((done, total))
 
 
 class ReviewError(TableError):
