@@ -70,6 +70,15 @@ def test_a_wildbg_query_round_trips(client) -> None:
     assert all(m["play"][0]["from"] == 25 for m in moves)  # the bar first
 
 
+def test_at_double_match_point_plays_rank_by_winning_chance(client) -> None:
+    # At 1-away each, gammons count for nothing: only the chance of winning matters.
+    race_with_contact = Position.from_checkers({24: 2, 13: 4, 8: 3, 6: 6}, {24: 2, 13: 5, 8: 3, 6: 5})
+    query = {**query_from_position(race_with_contact, (6, 6)), "x_away": "1", "o_away": "1"}
+    moves = client.get("/api/move", params=query).json()["moves"]
+    wins = [m["probabilities"]["win"] for m in moves]
+    assert len(wins) > 1 and wins == sorted(wins, reverse=True)
+
+
 def test_eval_gives_the_five_chances_and_the_equity(client, hard: Bot) -> None:
     position = Position.initial()
     answer = client.get("/api/eval", params={"position": position.id})

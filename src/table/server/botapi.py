@@ -27,6 +27,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from table.bot import cube
 from table.bot.bot import Evaluation
 from table.errors import TableError
 from table.rules.position import Position
@@ -101,11 +102,32 @@ def chances(e: Evaluation) -> dict[str, float]:
             "loseG": e.lose_gammon, "loseBg": e.lose_backgammon}
 
 
-def ranked_moves(board: tuple[int, ...], dice: tuple[int, int]) -> JSON:
-    """Every legal play, best first, with the mover's chances after it (runs in a worker)."""
+def match_chance(e: Evaluation, x_away: int, o_away: int) -> float:
+    """The mover's cubeless chance to win the match with chances ``e``, needing ``x_away`` to ``o_away``.
+
+    With a side 1-away the game is taken to be after the Crawford game.
+
+    >>> match_chance(Evaluation(0.6, 0.3, 0.0, 0.0, 0.0), 1, 1)
+    0.6
+    """
+    length = max(x_away, o_away)
+    score = (length - x_away, length - o_away)
+    # A dead cube (efficiency 0) owned by the other side: the plain value of the game.
+    return cube.match_double(e, length, score, 1, "opponent", False, 0.0).no_double
+
+
+def ranked_moves(board: tuple[int, ...], dice: tuple[int, int], x_away: int = 0,
+                 o_away: int = 0) -> JSON:
+    """Every legal play, best first, with the mover's chances after it (runs in a worker).
+
+    In money play (``x_away`` = ``o_away`` = 0) the bot's own ranking, by
+    cubeless equity; in a match, by cubeless match winning chance.
+    """
     from table.server.computer import bot_for
 
     analysed = bot_for(LEVEL).analyse_plays(Position(board), dice)
+    if x_away:
+        analysed.sort(key=lambda pe: -match_chance(pe[1], x_away, o_away))
     return {"moves": [
         {"play": [{"from": a, "to": b} for a, b in play.steps], "probabilities": chances(e),
          "equity": e.equity}
@@ -130,10 +152,10 @@ def routes(pool: BotPool) -> list[Route]:
 
     async def move(request: Request) -> Response:
         try:
-            position, dice, _, _ = position_from_query(request.query_params)
+            position, dice, x_away, o_away = position_from_query(request.query_params)
         except TableError as exc:
             return _bad(exc)
-        return JSONResponse(await pool.run(ranked_moves, position.board, dice))
+        return JSONResponse(await pool.run(ranked_moves, position.board, dice, x_away, o_away))
 
     async def evaluate(request: Request) -> Response:
         params = request.query_params
