@@ -184,3 +184,25 @@ def test_a_worker_process_gives_the_same_review_and_reports_progress() -> None:
             seen.append(queue.get())
     assert there == here
     assert seen and seen[-1][0] == seen[-1][1]
+
+
+def test_passing_an_early_double_is_a_cube_blunder() -> None:
+    from table.match import Double, Drop
+
+    bot = Bot("medium", depth=0)
+    m = Match(length=0, cube=True, jacoby=False, seed=5)
+    _bot_game(m, bot, depth=0, turns=2)
+    assert m.phase == Phase.ROLL
+    doubler = m.on_roll
+    # The bot's own cube advice, asked through its public method: this is a take.
+    d = bot.cube_decision(m.position, 1, "centre")
+    assert d.take and d.double_pass - d.double_take > 0.16
+    m.apply(Double())
+    m.apply(Drop())
+    review = review_match(m, depth=0)
+    answer = [x for x in review.decisions if x.kind == "take"]
+    assert len(answer) == 1
+    taker = answer[0]
+    assert (taker.player, taker.played, taker.best, taker.mark) == (1 - doubler, "pass", "take", "??")
+    assert taker.loss == pytest.approx(d.double_pass - d.double_take, abs=1e-6)
+    assert review.totals[1 - doubler].cube_errors == 1
