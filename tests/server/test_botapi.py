@@ -117,3 +117,27 @@ def test_bad_eval_queries_get_400(client, query: str, words: str) -> None:
     answer = client.get("/api/eval?" + query)
     assert answer.status_code == 400
     assert words.lower() in answer.json()["message"].lower()
+
+
+def test_one_address_asking_too_often_is_told_when_to_retry() -> None:
+    from starlette.applications import Starlette
+
+    from table.server import botapi
+    from table.server.limits import RateLimiter
+    from table.server.pool import BotPool
+
+    from tests.server.server_helpers import TestClient
+
+    pool = BotPool(1)
+    app = Starlette(routes=botapi.routes(pool, RateLimiter(0.01, 1, clock=lambda: 0.0)))
+    try:
+        with TestClient(app) as c:
+            first = c.get("/api/eval", params={"position": Position.initial().id})
+            second = c.get("/api/eval", params={"position": Position.initial().id})
+            malformed = c.get("/api/eval", params={"position": "nope"})
+    finally:
+        pool.shutdown()
+    assert first.status_code == 200
+    assert second.status_code == 429 and "too many questions" in second.json()["message"]
+    assert int(second.headers["Retry-After"]) >= 1
+    assert malformed.status_code == 400  # a bad question is refused before it costs a token

@@ -31,6 +31,8 @@ from table.bot import cube
 from table.bot.bot import Evaluation
 from table.errors import TableError
 from table.rules.position import Position
+from table.server.limits import LimitError, RateLimiter
+from table.server.middleware import client_key
 from table.server.pool import BotPool
 
 JSON = dict[str, Any]
@@ -40,6 +42,8 @@ LEVEL = "hard"
 POINTS = tuple(f"p{i}" for i in range(26))
 MOVE_PARAMS = frozenset({"die1", "die2", "x_away", "o_away", *POINTS})
 MAX_AWAY = 25
+API_RATE, API_BURST = 10.0, 30
+"""Questions per second, and at once, one address may ask: the workers also play the computer's games."""
 
 
 class ApiError(TableError):
@@ -143,16 +147,22 @@ def evaluation(position_id: str) -> JSON:
 
 
 def _bad(exc: TableError) -> JSONResponse:
+    if isinstance(exc, LimitError):
+        return JSONResponse({"type": "error", "code": exc.code, "message": str(exc)},
+                            status_code=exc.status,
+                            headers={"Retry-After": str(max(1, round(exc.retry_after)))})
     return JSONResponse({"type": "error", "code": "bad_parameter", "message": str(exc)},
                         status_code=400)
 
 
-def routes(pool: BotPool) -> list[Route]:
-    """The API's routes, thinking in ``pool``'s worker processes."""
+def routes(pool: BotPool, limiter: RateLimiter | None = None) -> list[Route]:
+    """The API's routes, thinking in ``pool``'s worker processes, ``limiter`` per address."""
+    bucket = limiter or RateLimiter(API_RATE, API_BURST)
 
     async def move(request: Request) -> Response:
         try:
             position, dice, x_away, o_away = position_from_query(request.query_params)
+            bucket.take(client_key(request.scope), "too many questions to the bot from your address")
         except TableError as exc:
             return _bad(exc)
         return JSONResponse(await pool.run(ranked_moves, position.board, dice, x_away, o_away))
@@ -169,6 +179,7 @@ def routes(pool: BotPool) -> list[Route]:
             position = Position.from_id(raw.strip())
             if position.is_game_over:
                 raise ApiError("the game is over in this position: one side has no checkers left")
+            bucket.take(client_key(request.scope), "too many questions to the bot from your address")
         except TableError as exc:
             return _bad(exc)
         return JSONResponse(await pool.run(evaluation, position.id))
