@@ -206,3 +206,30 @@ def test_passing_an_early_double_is_a_cube_blunder() -> None:
     assert (taker.player, taker.played, taker.best, taker.mark) == (1 - doubler, "pass", "take", "??")
     assert taker.loss == pytest.approx(d.double_pass - d.double_take, abs=1e-6)
     assert review.totals[1 - doubler].cube_errors == 1
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_random_matches_are_reviewed_consistently(seed: int) -> None:
+    """Random legal actions (doubles, drops, resignations, Crawford games): the figures hang together."""
+    import random
+
+    rng = random.Random(seed)
+    m = Match(length=3, seed=seed)
+    while not m.is_over:
+        actions = m.legal_actions()
+        # Resign only now and then, so that games last long enough to weigh.
+        calm = [a for a in actions if a.kind != "resign"] if rng.random() < 0.97 else []
+        m.apply(rng.choice(calm or actions))
+    review = review_match(m, depth=0)
+    assert {d.kind for d in review.decisions} >= {"play"}
+    thresholds = {"": (0.0, 0.04), "?!": (0.04, 0.08), "?": (0.08, 0.16), "??": (0.16, 99.0)}
+    for d in review.decisions:
+        lo, hi = thresholds[d.mark]
+        assert lo - 1e-9 <= d.loss < hi
+        assert d.loss == pytest.approx(max(0.0, d.best_equity - d.equity), abs=2e-6)
+        assert (d.loss == 0.0) or d.played != d.best
+    for player, t in enumerate(review.totals):
+        mine = [d.loss for d in review.decisions if d.player == player]
+        assert t.decisions == len(mine)
+        if mine:
+            assert t.error_rate == pytest.approx(1000 * sum(mine) / len(mine), abs=1e-2)
