@@ -34,7 +34,7 @@ import logging
 import time
 from importlib import resources
 from pathlib import Path
-from typing import Any, AsyncIterator, Callable
+from typing import Any, AsyncIterator, Awaitable, Callable
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -113,6 +113,14 @@ def _parse(raw: bytes | str, what: str) -> object:
 
 async def _body(request: Request, limit: int) -> object:
     return _parse(await read_body(request, limit), "the request body")
+
+
+async def _answer(work: Awaitable[JSON]) -> Response:
+    """The JSON ``work`` answers, or the error it was refused with."""
+    try:
+        return JSONResponse(await work)
+    except TableError as exc:
+        return _error(exc)
 
 
 def _token(request: Request) -> str | None:
@@ -315,16 +323,10 @@ def _online_routes(online: Online, limits: Limits, clock: Clock) -> list[Route |
         return JSONResponse({"player": online.player_json(player, 0), "token": token}, status_code=201)
 
     async def me(request: Request) -> Response:
-        try:
-            return JSONResponse(await online.me(_token(request)))
-        except TableError as exc:
-            return _error(exc)
+        return await _answer(online.me(_token(request)))
 
     async def player_page(request: Request) -> Response:
-        try:
-            return JSONResponse(await online.player_page(request.path_params["name"]))
-        except TableError as exc:
-            return _error(exc)
+        return await _answer(online.player_page(request.path_params["name"]))
 
     async def tables(request: Request) -> Response:
         try:
@@ -338,10 +340,7 @@ def _online_routes(online: Online, limits: Limits, clock: Clock) -> list[Route |
             return _error(exc)
 
     async def one_table(request: Request) -> Response:
-        try:
-            return JSONResponse(await online.one_table(request.path_params["table_id"]))
-        except TableError as exc:
-            return _error(exc)
+        return await _answer(online.one_table(request.path_params["table_id"]))
 
     actions = {"join": online.join, "leave": online.leave, "claim": online.claim, "rematch": online.rematch}
 

@@ -321,7 +321,9 @@ class Game:
             "moves": None,
         }
         if self.config.mode == "online":
+            # The state as GNU Backgammon IDs lets a bot client decide exactly as the server's computer does.
             view["forfeit"] = self.forfeit
+            view["ids"] = {"position": m.position.id, "match": m.match_id}
         if self.may_act(seats):
             kinds = sorted({a.kind for a in m.legal_actions()})
             if phase == Phase.GAME_OVER and self.single:
