@@ -49,9 +49,11 @@ def test_two_bots_play_a_three_point_match_to_the_end(server):
     lines = storage.ledger(game_id=a.state["game"])
     wins = [ln for ln in lines if ln.reason.startswith("win:")]
     losses = [ln for ln in lines if ln.reason.startswith("loss:")]
-    assert len(wins) == len(losses) >= 2
+    assert len(wins) == len(losses) >= 1
     assert sorted(ln.amount * LOSS[1] for ln in wins) == sorted(ln.amount * WIN[1] for ln in losses)
     ids = storage.player_by_name_key("ana-bot").id, storage.player_by_name_key("ion-bot").id
+    # A win is worth WIN[1] per match point it scored (level x cube): the wins add up to the score.
+    assert a.score == tuple(sum(ln.amount // WIN[1] for ln in wins if ln.player_id == p) for p in ids)
     points = storage.points_of(ids)
     assert a.points == i.points == (points[ids[0]], points[ids[1]])
     page = ana.request("GET", "/api/players/ana-bot")
@@ -60,7 +62,7 @@ def test_two_bots_play_a_three_point_match_to_the_end(server):
     assert {r["opponent"] for r in page["recent"]} == {"Ion-bot"}
     winner_seat = a.winner
     winner_page = ana.request("GET", f"/api/players/{a.names[winner_seat]}")
-    assert winner_page["record"]["wins"] >= 2
+    assert winner_page["record"]["wins"] >= 1
     assert storage.table(table["id"]).status == "finished"
 
 
