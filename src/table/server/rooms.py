@@ -181,14 +181,16 @@ class Room:
                 self.unwatch(replacing)
             if not watcher.outbox.open:
                 return  # dropped meanwhile: its socket is closing
-            self.watchers.add(watcher)
             self.touched = self.clock()
+            presence = self.online.presence(watcher.seats, 1) if self.online and watcher.seats else None
             if since is not None:
                 # What a returning watcher missed, as logged (past rolls included).
                 watcher.outbox.put(encode({"type": "events", "from": since, "version": self.version,
                                            "entries": self.game.log[since:]}))
             watcher.outbox.put(encode(self.message(watcher.seats)))
-            self._presence(watcher.seats, 1)
+            if presence is not None:
+                self.broadcast(presence)  # the others hear of it; the newcomer's state has it already
+            self.watchers.add(watcher)
 
     def unwatch(self, watcher: Watcher) -> None:
         if watcher in self.watchers:
