@@ -21,7 +21,7 @@ import logging
 import secrets
 import time
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable
+from typing import Any, Awaitable, Callable
 
 from table.errors import TableError
 from table.match import NextGame
@@ -231,6 +231,7 @@ class Online:
         self._names: dict[int, Player] = {}  # players never change name: kept once looked up
         self.lobby_watchers: set[Outbox] = set()
         self._lobby_push: asyncio.TimerHandle | None = None
+        self._tasks: set[asyncio.Future[None]] = set()  # timers' work under way (the loop keeps only weak references)
         rooms.attach = self._attach
 
     # Players -----------------------------------------------------------------
@@ -381,6 +382,11 @@ class Online:
             return await self._start(table, seats, hashes)
         except ConflictError as exc:
             raise OnlineError("somebody else sat down first", "table_full", 409) from exc
+        except OnlineError as exc:
+            now_ = await self.find_table(table.id)
+            if exc.code == "storage_failed" and now_.status != "open":  # started or withdrawn meanwhile
+                raise OnlineError(f"this table is {now_.status}, no longer open", "not_open", 409) from exc
+            raise
 
     async def _start(self, table: OnlineTable, seats: tuple[Player, Player], hashes: list[str | None]) -> JSON:
         s = table.settings
@@ -525,9 +531,14 @@ class Online:
             at = None if state.clock.claim_only else state.clock.deadline()
         if at is None:
             return
-        loop = asyncio.get_running_loop()
-        state.timer = loop.call_later(max(0.0, at - self.now()) + 0.01,
-                                      lambda: asyncio.ensure_future(self._fire(room)))
+        state.timer = asyncio.get_running_loop().call_later(max(0.0, at - self.now()) + 0.01,
+                                                            self._spawn, self._fire, room)
+
+    def _spawn(self, work: Callable[..., Awaitable[None]], *args: Any) -> None:
+        """Start ``work(*args)`` from a timer, keeping the task until it ends."""
+        task = asyncio.ensure_future(work(*args))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     async def _fire(self, room: Room) -> None:
         try:
@@ -536,8 +547,7 @@ class Online:
             log.warning("room %s: the timer's step is postponed: %s", room.id, exc)
             state = room.online
             if isinstance(state, TableState):
-                state.timer = asyncio.get_running_loop().call_later(
-                    1.0, lambda: asyncio.ensure_future(self._fire(room)))
+                state.timer = asyncio.get_running_loop().call_later(1.0, self._spawn, self._fire, room)
 
     async def check(self, room: Room) -> None:
         """Do what is due at ``now``: end a match whose clock ran out, start the next game after the pause."""
@@ -597,8 +607,7 @@ class Online:
     def lobby_changed(self) -> None:
         """Push the lobby to its watchers soon (one push for a burst of changes)."""
         if self._lobby_push is None and self.lobby_watchers:
-            self._lobby_push = asyncio.get_running_loop().call_later(
-                LOBBY_DEBOUNCE, lambda: asyncio.ensure_future(self._push_lobby()))
+            self._lobby_push = asyncio.get_running_loop().call_later(LOBBY_DEBOUNCE, self._spawn, self._push_lobby)
 
     async def _push_lobby(self) -> None:
         self._lobby_push = None
