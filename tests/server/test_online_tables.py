@@ -11,6 +11,7 @@ from table.server.app import create_app
 from table.server.clock import GRACE
 from table.server.client import choose
 from table.server.limits import Limits
+from table.server.storage import StorageError
 from table.server.storage import open_storage
 
 from tests.server.server_helpers import FakeClock, TestClient, auth
@@ -435,3 +436,62 @@ def test_the_lobby_socket_pushes_changes(site):
         assert [t["id"] for t in pushed["open"]] == [table["id"]]
         lobby.send_json({"type": "ping"})
         assert lobby.receive_json() == {"type": "pong"}
+
+
+def play_http(site, game, tokens, until):
+    """Both players make the bot's decisions over HTTP until ``until(state)``; return that state."""
+    state = site.c.get(f"/api/games/{game}").json()
+    while not until(state):
+        seat = state["view"]["to_act"]
+        seat = 0 if seat is None else seat  # between games either player may start the next one
+        mine = site.c.get(f"/api/games/{game}", headers=auth(tokens[seat])).json()
+        action = choose(mine["view"], seat, "medium", mine["config"]["cube"])
+        r = site.c.post(f"/api/games/{game}/actions", headers=auth(tokens[seat]),
+                        json={"version": mine["version"], "action": action})
+        assert r.status_code == 200, r.json()
+        state = site.c.get(f"/api/games/{game}").json()
+    return state
+
+
+def test_the_server_starts_the_next_game_when_nobody_does(site):
+    ana, ion, table = site.match(length=21, clock="relaxed")
+    game = table["game"]
+    over = play_http(site, game, [ana, ion], lambda s: s["view"]["phase"] == "game_over")
+    assert over["view"]["clock"]["running"] is None and over["view"]["ledger"]
+    posted = len(site.storage.ledger(game_id=game))
+    site.now.now += 9
+    site.check()
+    assert site.c.get(f"/api/games/{game}").json()["view"]["phase"] == "game_over"
+    site.now.now += 1
+    site.check()
+    state = site.c.get(f"/api/games/{game}").json()
+    assert state["view"]["game_number"] == 2 and state["view"]["phase"] != "game_over"
+    assert state["view"]["clock"]["running"] == state["view"]["to_act"] is not None
+    assert len(site.storage.ledger(game_id=game)) == posted == 2  # one game, posted once
+
+
+def test_a_move_that_cannot_be_stored_changes_neither_the_game_nor_the_clock(site, monkeypatch):
+    ana, ion, table = site.match(clock="rapid")
+    game, tokens = table["game"], [ana, ion]
+    before = site.c.get(f"/api/games/{game}").json()
+    seat = before["view"]["to_act"]
+    real = site.storage.append_online
+
+    def broken(*args, **kwargs):
+        raise StorageError("the disk is full")
+
+    monkeypatch.setattr(site.storage, "append_online", broken)
+    site.now.now += 30
+    mine = site.c.get(f"/api/games/{game}", headers=auth(tokens[seat])).json()
+    action = choose(mine["view"], seat, "medium", True)
+    r = site.c.post(f"/api/games/{game}/actions", headers=auth(tokens[seat]),
+                    json={"version": mine["version"], "action": action})
+    assert (r.status_code, r.json()["code"]) == (503, "storage_failed")
+    after = site.c.get(f"/api/games/{game}").json()
+    assert after["version"] == before["version"]
+    assert after["view"]["clock"]["deadline"] == before["view"]["clock"]["deadline"]
+    assert site.storage.load_clock(game)[1] == before["view"]["clock"]["deadline"]
+    monkeypatch.setattr(site.storage, "append_online", real)
+    r = site.c.post(f"/api/games/{game}/actions", headers=auth(tokens[seat]),
+                    json={"version": mine["version"], "action": action})
+    assert r.status_code == 200 and r.json()["view"]["clock"]["reserve"][seat] == pytest.approx(60 - 22)
