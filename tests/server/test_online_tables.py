@@ -168,6 +168,7 @@ def test_bad_table_settings_are_refused(site):
         assert (r.status_code, r.json()["code"]) == (400, "bad_request"), bad
     assert site.c.get("/api/tables").json()["open"] == []
     assert site.c.post("/api/tables/x/dance", headers=auth(ana)).status_code == 404
+    assert site.c.post("/api/games", json={"mode": "online"}).status_code == 400  # only a table makes one
 
 
 def test_the_creator_withdraws_an_open_table(site):
@@ -285,6 +286,9 @@ def test_the_opponent_sees_a_disconnect_and_may_claim_after_90_seconds(site):
         with site.c.websocket_connect(f"/ws/games/{game}") as i:
             hello(i, ion)
             assert receive(a, "presence")["presence"][1] == {"connected": True, "away_since": None}
+            hello(i, ion)  # a second hello on the same socket is no disconnect
+            a.send_json({"type": "ping"})
+            assert a.receive_json()["type"] == "pong"  # (no presence message came before it)
         site.now.now += 0  # Ion's socket closes at START
         gone = receive(a, "presence")
         assert gone["presence"][1] == {"connected": False, "away_since": START}
@@ -391,6 +395,7 @@ def test_an_untimed_table_is_claimed_after_ten_minutes_on_one_decision(site):
         site.now.now += 600
         site.check()  # an untimed clock never flags by itself
         assert not site.c.get(f"/api/games/{table['game']}").json()["view"]["over"]
+        assert site.storage.expired_clocks(site.now.now + 10**6) == []  # nothing for the server to end
         r = site.c.post(f"/api/tables/{table['id']}/claim", headers=auth(tokens[slow]))
         assert r.json()["code"] == "cannot_claim"  # nobody claims against their own clock
         r = site.c.post(f"/api/tables/{table['id']}/claim", headers=auth(tokens[1 - slow]))

@@ -112,6 +112,11 @@ def next_clock(clock: Clock, game: Game, entry: JSON, now: float) -> Clock:
     return clock
 
 
+def stored_deadline(clock: Clock) -> float | None:
+    """The deadline kept with a clock: when the match ends by itself (never, on an untimed table)."""
+    return None if clock.claim_only else clock.deadline()
+
+
 def ended_game(game: Game, entry: JSON) -> bool:
     """Whether ``entry`` (just applied) ended a game on the board, by a drop or an accepted resignation."""
     return (entry.get("type") not in ("next_game", "forfeit") and game.match.game_result is not None
@@ -171,7 +176,7 @@ class TableState:
         assert isinstance(write, Write)
         await asyncio.to_thread(
             self.service.storage.append_online, game_id, seq, entry,
-            clock=(write.clock.to_json(), write.clock.deadline()), ledger=write.ledger,
+            clock=(write.clock.to_json(), stored_deadline(write.clock)), ledger=write.ledger,
             table=(self.table.id, "finished") if write.finished else None, now=self.service.now())
 
     def adopt(self, write: object) -> None:
@@ -424,7 +429,7 @@ class Online:
         if clock.running is not None and not room.game.is_over:
             # The server stopped while this decision was timing: nobody loses the time it was down.
             clock = clock.resume(now)
-            await self._call(self.storage.save_clock, room.id, clock.to_json(), clock.deadline())
+            await self._call(self.storage.save_clock, room.id, clock.to_json(), stored_deadline(clock))
         ledger = []
         for line in reversed(await self._call(self.storage.ledger, game_id=room.id, limit=1000)):
             ledger.append({"seat": ids.index(line.player_id), "amount": line.amount, "reason": line.reason})

@@ -177,12 +177,14 @@ class Room:
             if since is not None and (not isinstance(since, int) or isinstance(since, bool)
                                       or not 0 <= since <= self.version):
                 raise RoomError(f"since must be a version from 0 to {self.version}")
-            if replacing is not None:
-                self.unwatch(replacing)
-            if not watcher.outbox.open:
-                return  # dropped meanwhile: its socket is closing
+            if not watcher.outbox.open:  # dropped meanwhile: its socket is closing
+                if replacing is not None:
+                    self.unwatch(replacing)
+                return
             self.touched = self.clock()
             presence = self.online.presence(watcher.seats, 1) if self.online and watcher.seats else None
+            if replacing is not None:  # after counting the new one in: a second hello is no disconnect
+                self.unwatch(replacing)
             if since is not None:
                 # What a returning watcher missed, as logged (past rolls included).
                 watcher.outbox.put(encode({"type": "events", "from": since, "version": self.version,
