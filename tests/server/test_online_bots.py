@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+import time
 
 import pytest
 
@@ -92,3 +93,25 @@ def test_the_client_reports_the_servers_refusals(server):
     with pytest.raises(ClientError) as err:
         bot.join("no-such-table")
     assert err.value.code == "not_found"
+
+
+def test_the_command_line_bot_creates_a_table_and_waits_for_an_opponent(server, capsys):
+    url, _ = server
+    done = {}
+    bot = threading.Thread(target=lambda: done.setdefault("rc", main(
+        ["online", "--server", url, "--name", "Robo", "--level", "easy", "--create", "1", "--clock", "rapid",
+         "--lang", "ro"])))
+    bot.start()
+    person = OnlineClient(url, "easy")
+    person.register("Maria")
+    deadline = time.monotonic() + 30
+    while not (tables := person.request("GET", "/api/tables")["open"]):
+        assert time.monotonic() < deadline, "the bot opened no table"
+        time.sleep(0.05)
+    assert tables[0]["players"][0]["bot"] and tables[0]["clock"] == "rapid" and tables[0]["length"] == 1
+    outcome = person.play(person.join(tables[0]["id"]))
+    bot.join(60)
+    out = capsys.readouterr().out
+    assert done["rc"] == 0 and "e deschisă (un singur joc, ceas rapid)" in out
+    assert f"{outcome.names[outcome.winner]} a câștigat meciul." in out
+    assert "Puncte acum: Robo" in out
