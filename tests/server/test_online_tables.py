@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from contextlib import ExitStack, contextmanager
 
 import pytest
@@ -11,6 +12,8 @@ from table.server.app import create_app
 from table.server.clock import GRACE
 from table.server.client import choose
 from table.server.limits import Limits
+from table.server.outbox import Outbox
+from table.server.rooms import Watcher
 from table.server.storage import StorageError
 from table.server.storage import open_storage
 
@@ -500,3 +503,28 @@ def test_a_move_that_cannot_be_stored_changes_neither_the_game_nor_the_clock(sit
     r = site.c.post(f"/api/games/{game}/actions", headers=auth(tokens[seat]),
                     json={"version": mine["version"], "action": action})
     assert r.status_code == 200 and r.json()["view"]["clock"]["reserve"][seat] == pytest.approx(60 - 22)
+
+
+def test_a_player_dropped_for_not_reading_is_away(site):
+    ana, ion, table = site.match()
+
+    async def scenario():
+        room = await site.c.app.state.rooms.get(table["game"])
+
+        async def never(_text):  # a reader that never takes anything
+            await asyncio.sleep(3600)
+
+        async def close(_code, _reason):
+            pass
+
+        outbox = Outbox(never, close, limit=4, timeout=3600)
+        await room.watch(Watcher(outbox, frozenset({1})))
+        seen = [p["connected"] for p in room.online.presence_list()]
+        site.now.now += 5
+        for _ in range(5):  # more than the outbox holds: the reader is dropped
+            room.broadcast({"type": "noise"})
+        return seen, room.online.presence_list()
+
+    seen, after = site.c.portal.call(scenario)
+    assert seen == [False, True]
+    assert after[1] == {"connected": False, "away_since": START + 5}

@@ -195,10 +195,14 @@ class Room:
             self.watchers.add(watcher)
 
     def unwatch(self, watcher: Watcher) -> None:
+        self._drop(watcher)
+        self.touched = self.clock()
+
+    def _drop(self, watcher: Watcher) -> None:
+        """Stop publishing to ``watcher`` (gone, or too slow to read); its seats may now be away."""
         if watcher in self.watchers:
             self.watchers.discard(watcher)
             self._presence(watcher.seats, -1)
-        self.touched = self.clock()
 
     def _presence(self, seats: frozenset[int], change: int) -> None:
         """Count a seat's sockets; tell every watcher when a seat comes or goes."""
@@ -212,7 +216,7 @@ class Room:
         text = encode(message)
         for w in list(self.watchers):
             if to(w) and not w.outbox.put(text):
-                self.watchers.discard(w)
+                self._drop(w)
 
     async def _exclusive(self, work: Callable[[], Awaitable[T]]) -> T:
         """Run ``work`` under the lock to its end even if the caller is cancelled meanwhile:
@@ -262,7 +266,7 @@ class Room:
             if w.seats not in texts:
                 texts[w.seats] = encode(self.message(w.seats))
             if not w.outbox.put(texts[w.seats]):
-                self.watchers.discard(w)  # closed or too slow: it reconnects with since
+                self._drop(w)  # closed or too slow: it reconnects with since
 
     async def act(self, seats: frozenset[int], action: object, version: object = None) -> None:
         """Apply a player's action (refused with a ``RoomError`` and no change if wrong)."""
