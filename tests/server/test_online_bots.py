@@ -115,3 +115,12 @@ def test_the_command_line_bot_creates_a_table_and_waits_for_an_opponent(server, 
     assert done["rc"] == 0 and "e deschisă (un singur joc, ceas rapid)" in out
     assert f"{outcome.names[outcome.winner]} a câștigat meciul." in out
     assert "Puncte acum: Robo" in out
+
+
+def test_the_online_benchmark_plays_its_matches_and_reports_figures():
+    from table.server.bench_online import measure
+
+    f = measure(games=2, length=1, think=0.0, seconds=120)
+    assert (f["finished"], f["error_count"]) == (2, 0)
+    assert f["actions"] > 20 and 0 < f["p50_ms"] <= f["p95_ms"] <= f["p99_ms"]
+    assert f["rss_before_mib"] > 10 and f["rss_peak_mib"] >= f["rss_before_mib"]
