@@ -153,10 +153,6 @@ class TableState:
     def player_ids(self) -> tuple[int, int]:
         return self.players[0].id, self.players[1].id
 
-    def seat_of(self, player_id: int) -> int | None:
-        ids = self.player_ids
-        return ids.index(player_id) if player_id in ids else None
-
     # Extension ---------------------------------------------------------------
 
     def prepare(self, game: Game, entry: JSON) -> object:
