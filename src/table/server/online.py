@@ -20,6 +20,7 @@ import asyncio
 import logging
 import secrets
 import time
+from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from typing import Any, Awaitable, Callable
 
@@ -50,7 +51,8 @@ CHAT_HISTORY = 50
 LOBBY_DEBOUNCE = 0.5
 """Seconds the lobby waits after a change before pushing, so a burst of changes is one push."""
 
-CHANNELS = ("players", "spectators")
+NAMES_KEPT = 10_000
+"""Players kept in memory by id (the rest are read again when needed)."""
 
 
 class OnlineError(RoomError):
@@ -229,7 +231,8 @@ class Online:
         self.storage = storage
         self.rooms = rooms
         self.now = now
-        self._names: dict[int, Player] = {}  # players never change name: kept once looked up
+        # Players never change name: the most recently used are kept, so lobbies and chat need no look-ups.
+        self._names: OrderedDict[int, Player] = OrderedDict()
         self.lobby_watchers: set[Outbox] = set()
         self._lobby_push: asyncio.TimerHandle | None = None
         self._tasks: set[asyncio.Future[None]] = set()  # timers' work under way (the loop keeps only weak references)
@@ -257,7 +260,7 @@ class Online:
             player, token = await self._call(create_guest, self.storage, data["name"], bot=bot, now=self.now())
         except NicknameError as exc:
             raise OnlineError(str(exc), exc.code, 409 if exc.code == "taken" else 400) from exc
-        self._names[player.id] = player
+        self._remember(player)
         return player, token
 
     async def player(self, token: str | None) -> Player:
@@ -273,7 +276,7 @@ class Online:
         """The guest holding ``token``, or None."""
         found: Player | None = await self._call(player_for_token, self.storage, token)
         if found is not None:
-            self._names[found.id] = found
+            self._remember(found)
         return found
 
     async def _players(self, ids: set[int]) -> dict[int, Player]:
@@ -281,8 +284,14 @@ class Online:
         for i in missing:
             p = await self._call(self.storage.player, i)
             if p is not None:
-                self._names[i] = p
+                self._remember(p)
         return {i: self._names[i] for i in ids if i in self._names}
+
+    def _remember(self, player: Player) -> None:
+        self._names[player.id] = player
+        self._names.move_to_end(player.id)
+        while len(self._names) > NAMES_KEPT:
+            self._names.popitem(last=False)
 
     def player_json(self, player: Player, points: int) -> JSON:
         return {"name": player.name, "points": points, "bot": player.is_bot}
