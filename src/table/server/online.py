@@ -218,6 +218,11 @@ class TableState:
             return None
         return {"type": "presence", "game": self.game_id, "presence": self.presence_list(), "now": now}
 
+    def evictable(self) -> bool:
+        """Whether the room may leave memory while the match goes on: no timer of its own is due
+        (an untimed table, not between games); it comes back, clock and all, when asked for."""
+        return self.clock.claim_only and self.between_since is None
+
     def changed(self, room: Room) -> None:
         self.service.arm(room, self)
         if room.game.is_over:
@@ -431,8 +436,9 @@ class Online:
         if saved is not None:
             clock = Clock.from_json(saved[0])
         now = self.now()
-        if clock.running is not None and not room.game.is_over:
+        if clock.running is not None and not clock.claim_only and not room.game.is_over:
             # The server stopped while this decision was timing: nobody loses the time it was down.
+            # (An untimed decision keeps its start: it has no reserve to lose, only a claim to allow.)
             clock = clock.resume(now)
             await self._call(self.storage.save_clock, room.id, clock.to_json(), stored_deadline(clock))
         ledger = []
