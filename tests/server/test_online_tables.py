@@ -18,6 +18,7 @@ from table.server.storage import StorageError
 from table.server.storage import open_storage
 
 from tests.server.server_helpers import FakeClock, TestClient, auth
+from tests.server.storage_fixtures import where  # noqa: F401 - fixture
 
 START = 1_000_000.0
 
@@ -57,8 +58,9 @@ def make_site(db, limits=Limits(games_burst=10**6), seed=7):
 
 
 @pytest.fixture
-def site(tmp_path):
-    storage, now, clock, app = make_site(tmp_path / "online.sqlite3")
+def site(where):
+    """The app on SQLite, and on PostgreSQL too when TABLE_TEST_POSTGRES_URL is set."""
+    storage, now, clock, app = make_site(where)
     with TestClient(app()) as c:
         yield Site(c, storage, now, clock)
     storage.close()
