@@ -20,7 +20,7 @@ from table import __version__
 from table.errors import TableError
 
 # Modules that add subcommands; listed here so the dispatcher stays in one place.
-_COMMAND_MODULES = ("engine", "bench", "serve", "play", "bot", "analyse")
+_COMMAND_MODULES = ("engine", "bench", "serve", "play", "bot", "analyse", "online")
 
 
 class _Parser(argparse.ArgumentParser):
