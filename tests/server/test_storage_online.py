@@ -170,3 +170,44 @@ def test_chat_refusals(storage, ana, channel, text, why):
     with pytest.raises(StorageError, match=why):
         storage.add_chat(table.id, channel, ana.id, text)
     assert storage.chat_messages(table.id, "players") == []
+
+
+def test_a_table_starts_with_its_game_and_clock_in_one_step(storage, ana, ion):
+    table = storage.create_table(ana.id, {"length": 3})
+    started = storage.start_table(table.id, ion.id, "g1", {"mode": "online"}, {"hashes": ["a", "i"]},
+                                  clock=({"c": 1}, 1500.0), now=1200.0)
+    assert (started.status, started.game_id, started.seats) == ("playing", "g1", (ana.id, ion.id))
+    assert storage.load("g1") == ({"mode": "online"}, {"hashes": ["a", "i"]}, [])
+    assert storage.load_clock("g1") == ({"c": 1}, 1500.0)
+    with pytest.raises(StorageError, match="playing, not open"):
+        storage.start_table(table.id, ion.id, "g2", {}, {})
+    with pytest.raises(StorageError):
+        storage.load("g2")  # the refused start made no game
+
+
+def test_an_entry_is_stored_with_its_clock_points_and_table_status_or_not_at_all(storage, ana, ion):
+    table = storage.create_table(ana.id, {"length": 1})
+    storage.start_table(table.id, ion.id, "g1", {}, {})
+    storage.append_online("g1", 0, {"type": "move"}, clock=({"c": 2}, None),
+                          ledger=[Entry(ana.id, 20, "win:single", "g1"), Entry(ion.id, -10, "loss:single", "g1")],
+                          table=(table.id, "finished"), now=1300.0)
+    assert storage.load("g1")[2] == [{"type": "move"}]
+    assert storage.load_clock("g1") == ({"c": 2}, None)
+    assert storage.points_of([ana.id, ion.id]) == {ana.id: 20, ion.id: -10}
+    assert storage.table(table.id).status == "finished"
+    assert storage.idle_games(before=10**10) == []  # the game is finished
+    with pytest.raises(ConflictError):  # the same log place again: nothing else is kept either
+        storage.append_online("g1", 0, {"type": "x"}, clock=({"c": 3}, 9.0), ledger=[Entry(ana.id, 20, "win:single", "g1")])
+    assert storage.load_clock("g1") == ({"c": 2}, None) and storage.points(ana.id) == 20
+
+
+def test_token_hashes_tables_and_reasons_of_a_player(storage, ana, ion):
+    assert storage.token_hash(ana.id) == "hash-a" and storage.token_hash(ana.id + 99) is None
+    open_one = storage.create_table(ana.id, {"private": True}, now=1.0)
+    other = storage.create_table(ion.id, {}, now=2.0)
+    storage.join_table(other.id, ana.id)
+    assert [x.id for x in storage.player_tables(ana.id)] == [other.id, open_one.id]
+    assert [x.id for x in storage.player_tables(ion.id)] == [other.id]
+    assert storage.player_tables(ion.id, ("finished",)) == []
+    storage.add_ledger([Entry(ana.id, 20, "win:single"), Entry(ana.id, 40, "win:single"), Entry(ana.id, -100, "left")])
+    assert storage.reasons(ana.id) == {"win:single": 2, "left": 1} and storage.reasons(ion.id) == {}

@@ -20,7 +20,7 @@ from table import __version__
 from table.errors import TableError
 
 # Modules that add subcommands; listed here so the dispatcher stays in one place.
-_COMMAND_MODULES = ("engine", "bench", "serve", "play", "bot")
+_COMMAND_MODULES = ("engine", "bench", "serve", "play", "bot", "online")
 
 
 class _Parser(argparse.ArgumentParser):

@@ -14,6 +14,9 @@ the server sends
 ``{"type": "state", "version": n, ...}`` after every change and
 ``{"type": "error", "code": ..., "message": ...}`` for a refused message.
 
+Online tables between people (guests, the lobby, clocks, chat, points) are
+described in docs/protocol.md; ``table.server.online`` implements them.
+
 A socket that does not read what it is sent is closed with code 4408 (it may
 reconnect and say hello with ``since``); one address may hold only so many
 connections (HTTP 429 / close code 4429), create only so many games a minute
@@ -31,7 +34,7 @@ import logging
 import time
 from importlib import resources
 from pathlib import Path
-from typing import Any, AsyncIterator, Callable
+from typing import Any, AsyncIterator, Awaitable, Callable
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -50,7 +53,8 @@ from table.server.middleware import ConnectionCap, SecurityHeaders, client_key
 from table.server.outbox import Outbox
 from table.server.pool import BotPool, BotPoolError, Think
 from table.server.rooms import Clock, Room, RoomError, Rooms, Watcher, encode
-from table.server.storage import Storage
+from table.server.online import Online, OnlineError
+from table.server.storage import SqlStorage, Storage
 from table.server.text import check_strings
 
 JSON = dict[str, Any]
@@ -92,6 +96,8 @@ def _error(exc: TableError) -> JSONResponse:
     if isinstance(exc, LimitError):
         headers = {"Retry-After": str(max(1, round(exc.retry_after)))} if exc.retry_after else None
         return JSONResponse(body, status_code=exc.status, headers=headers)
+    if isinstance(exc, OnlineError):
+        return JSONResponse(body, status_code=exc.status)
     return JSONResponse(body, status_code=STATUS.get(body["code"], 400))
 
 
@@ -109,6 +115,14 @@ async def _body(request: Request, limit: int) -> object:
     return _parse(await read_body(request, limit), "the request body")
 
 
+async def _answer(work: Awaitable[JSON]) -> Response:
+    """The JSON ``work`` answers, or the error it was refused with."""
+    try:
+        return JSONResponse(await work)
+    except TableError as exc:
+        return _error(exc)
+
+
 def _token(request: Request) -> str | None:
     auth = request.headers.get("authorization", "")
     if auth.lower().startswith("bearer "):
@@ -118,13 +132,15 @@ def _token(request: Request) -> str | None:
 
 def create_app(storage: Storage, dice: DiceSource | None = None, bot_delay: float = 0.0, *,
                limits: Limits = Limits(), clock: Clock = time.monotonic,
-               bot_workers: int | None = None, bot_think: Think = think) -> Starlette:
+               bot_workers: int | None = None, bot_think: Think = think,
+               now: Callable[[], float] = time.time) -> Starlette:
     """The application, storing games in ``storage`` and rolling with ``dice`` (default: secrets).
 
     ``limits`` bounds what one client may do (``clock`` times the rate limits
     and idle rooms); the computer decides with ``bot_think`` in a pool of
     ``bot_workers`` processes (default: sized for the machine), shut down
-    when the app stops.
+    when the app stops.  With SQL storage the app also has online tables,
+    whose clocks read ``now`` (seconds since the epoch).
     """
     pool = BotPool(bot_workers, bot_think)
 
@@ -139,6 +155,7 @@ def create_app(storage: Storage, dice: DiceSource | None = None, bot_delay: floa
 
     rooms = Rooms(storage, dice, bot_delay, choose, clock, limits.room_idle_seconds, limits.room_finished_seconds)
     new_games = RateLimiter(limits.games_per_minute / 60, limits.games_burst, clock)
+    online = Online(storage, rooms, now) if isinstance(storage, SqlStorage) else None
 
     async def create_game(request: Request) -> Response:
         try:
@@ -224,9 +241,22 @@ def create_app(storage: Storage, dice: DiceSource | None = None, bot_delay: floa
                     raise RoomError("a message is a JSON object with a \"type\"")
                 kind = msg.get("type")
                 if kind == "hello":
-                    watcher = Watcher(outbox, room.seats_for(msg.get("token")))
+                    token = msg.get("token")
+                    seats = room.seats_for(token)
+                    who = await online.maybe_player(token) if online and room.online and token else None
+                    watcher = Watcher(outbox, seats, who.id if who else None)
                     await room.watch(watcher, msg.get("since"), watching[0] if watching else None)
                     watching[:] = [watcher]
+                    history = await online.chat_history(room, seats) if online else None
+                    if history is not None:
+                        outbox.put(encode(history))
+                elif kind == "chat":
+                    if not watching:
+                        raise RoomError("say hello before chatting", "bad_token")
+                    if online is None:
+                        raise OnlineError("chat is for online tables", "not_online")
+                    chats.take(str(watching[0].player), "too many chat messages")
+                    await online.chat(room, watching[0].seats, watching[0].player, msg)
                 elif kind == "action":
                     if not watching:
                         raise RoomError("say hello with your token before acting", "bad_token")
@@ -235,10 +265,11 @@ def create_app(storage: Storage, dice: DiceSource | None = None, bot_delay: floa
                 elif kind == "ping":
                     outbox.put(encode({"type": "pong", "version": room.version}))
                 else:
-                    raise RoomError(f"unknown message type {kind!r}: use hello, action or ping")
+                    raise RoomError(f"unknown message type {kind!r}: use hello, action, chat or ping")
             except TableError as exc:
                 outbox.put(encode({**_refusal(exc), "version": room.version}))
 
+    chats = RateLimiter(limits.chat_per_second, limits.chat_burst, clock)
     root = web_root()
 
     async def index(request: Request) -> Response:
@@ -262,8 +293,10 @@ def create_app(storage: Storage, dice: DiceSource | None = None, bot_delay: floa
         WebSocketRoute("/ws/games/{game_id}", socket),
         Mount("/static", StaticFiles(directory=str(root)), name="static"),
     ]
+    if online is not None:
+        routes[3:3] = _online_routes(online, limits, clock)
     connections = ConnectionLimiter(limits.connections_per_client)
-    app = Starlette(routes=routes, lifespan=_lifespan(rooms, pool), middleware=[
+    app = Starlette(routes=routes, lifespan=_lifespan(rooms, pool, online), middleware=[
         Middleware(SecurityHeaders),
         Middleware(ConnectionCap, limiter=connections),
     ])
@@ -271,18 +304,112 @@ def create_app(storage: Storage, dice: DiceSource | None = None, bot_delay: floa
     app.state.rooms = rooms
     app.state.pool = pool
     app.state.limits = limits
+    app.state.online = online
     return app
 
 
-def _lifespan(rooms: Rooms, pool: BotPool) -> Callable[[Starlette], contextlib.AbstractAsyncContextManager[None]]:
-    """Start tidying rooms when the app starts; stop it and the computer's processes when it stops."""
+def _online_routes(online: Online, limits: Limits, clock: Clock) -> list[Route | WebSocketRoute]:
+    """The routes of online play: guests, players, tables and the lobby (docs/protocol.md)."""
+    new_guests = RateLimiter(limits.guests_per_minute / 60, limits.guests_burst, clock)
+    new_tables = RateLimiter(limits.tables_per_minute / 60, limits.tables_burst, clock)
+
+    async def guests(request: Request) -> Response:
+        try:
+            body = await _body(request, limits.body_bytes)
+            new_guests.take(client_key(request.scope), "too many new guests from your address")
+            player, token = await online.guest(body)
+        except TableError as exc:
+            return _error(exc)
+        return JSONResponse({"player": online.player_json(player, 0), "token": token}, status_code=201)
+
+    async def me(request: Request) -> Response:
+        return await _answer(online.me(_token(request)))
+
+    async def player_page(request: Request) -> Response:
+        return await _answer(online.player_page(request.path_params["name"]))
+
+    async def tables(request: Request) -> Response:
+        try:
+            if request.method == "GET":
+                return JSONResponse(await online.lobby())
+            body = await _body(request, limits.body_bytes)
+            await online.player(_token(request))  # an unknown token is refused before it counts against the rate
+            new_tables.take(client_key(request.scope), "too many new tables from your address")
+            return JSONResponse(await online.create_table(_token(request), body), status_code=201)
+        except TableError as exc:
+            return _error(exc)
+
+    async def one_table(request: Request) -> Response:
+        return await _answer(online.one_table(request.path_params["table_id"]))
+
+    actions = {"join": online.join, "leave": online.leave, "claim": online.claim, "rematch": online.rematch}
+
+    async def table_action(request: Request) -> Response:
+        action = actions.get(request.path_params["action"])
+        try:
+            if action is None:
+                raise OnlineError(f"a table's actions are {', '.join(actions)}", "not_found", 404)
+            await read_body(request, limits.body_bytes)  # no body is needed; a huge one is refused
+            return JSONResponse(await action(_token(request), request.path_params["table_id"]))
+        except TableError as exc:
+            return _error(exc)
+
+    async def lobby_socket(ws: WebSocket) -> None:
+        await ws.accept()
+        outbox = Outbox(ws.send_text, ws.close, limits.outbox_messages, limits.send_timeout)
+        sender = asyncio.ensure_future(outbox.run())
+        messages = RateLimiter(limits.ws_messages_per_second, limits.ws_messages_burst, clock)
+
+        async def receive() -> None:
+            while True:
+                event = await ws.receive()
+                if event["type"] == "websocket.disconnect":
+                    return
+                text = event.get("text") or ""
+                if messages.check("") == 0.0 and len(text) < 64 and text.replace(" ", "") == '{"type":"ping"}':
+                    outbox.put(encode({"type": "pong"}))
+
+        receiver = asyncio.ensure_future(receive())
+        try:
+            outbox.put(encode({"type": "lobby", **await online.lobby()}))
+            online.lobby_watchers.add(outbox)
+            await asyncio.wait({sender, receiver}, return_when=asyncio.FIRST_COMPLETED)
+        except TableError as exc:
+            outbox.put(encode(_refusal(exc)))
+        finally:
+            receiver.cancel()
+            online.lobby_watchers.discard(outbox)
+            outbox.finish()
+            await sender
+
+    return [
+        Route("/api/guests", guests, methods=["POST"]),
+        Route("/api/me", me),
+        Route("/api/players/{name}", player_page),
+        Route("/api/tables", tables, methods=["GET", "POST"]),
+        Route("/api/tables/{table_id}", one_table),
+        Route("/api/tables/{table_id}/{action:str}", table_action, methods=["POST"]),
+        WebSocketRoute("/ws/lobby", lobby_socket),
+    ]
+
+
+def _lifespan(rooms: Rooms, pool: BotPool,
+              online: Online | None) -> Callable[[Starlette], contextlib.AbstractAsyncContextManager[None]]:
+    """Start tidying rooms (and, online, bring back the games being played and check their clocks)
+    when the app starts; stop it and the computer's processes when it stops."""
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         tidy = asyncio.ensure_future(rooms.keep_tidy())
+        checking = None
+        if online is not None:
+            await online.recover()
+            checking = asyncio.ensure_future(online.keep_checking())
         try:
             yield
         finally:
             tidy.cancel()
+            if checking is not None:
+                checking.cancel()
             await asyncio.to_thread(pool.shutdown)
 
     return lifespan

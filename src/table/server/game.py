@@ -36,15 +36,17 @@ LEVELS = ("easy", "medium", "hard")
 class GameConfig:
     """How a match was set up: who sits where, length, cube."""
 
-    mode: str                  # "computer" or "local" (two players on one device)
+    mode: str                  # "computer", "local" (two players on one device) or "online" (two guests)
     length: int = 1
     cube: bool = True
     level: str = "medium"
     human_seat: int = 0        # vs the computer: the seat the person plays
     names: tuple[str, str] = ("", "")
+    table: str = ""            # online: the table the match is played at
+    clock: str = ""            # online: the clock preset
 
     @classmethod
-    def from_json(cls, data: object) -> GameConfig:
+    def from_json(cls, data: object, *, online: bool = False) -> GameConfig:
         """Read and check a new-game request.
 
         >>> GameConfig.from_json({"mode": "local", "length": 5}).length
@@ -53,14 +55,18 @@ class GameConfig:
         Traceback (most recent call last):
         ...
         table.server.game.GameConfigError: length must be one of 1, 3, 5, ..., 21 (got 4)
+
+        Online games are made by the server for a table, never by a request:
+        ``online=True`` reads their stored settings.
         """
         if not isinstance(data, dict):
             raise GameConfigError("a new game is described by a JSON object")
-        unknown = set(data) - {"mode", "length", "cube", "level", "seat", "names"}
+        unknown = set(data) - {"mode", "length", "cube", "level", "seat", "names"} - (
+            {"table", "clock"} if online else set())
         if unknown:
             raise GameConfigError(f"unknown setting(s): {', '.join(sorted(unknown))}")
         mode = data.get("mode")
-        if mode not in ("computer", "local"):
+        if mode not in ("computer", "local") + (("online",) if online else ()):
             raise GameConfigError(f"mode must be 'computer' or 'local' (got {mode!r})")
         length = data.get("length", 1)
         if not isinstance(length, int) or isinstance(length, bool) or length not in MATCH_LENGTHS:
@@ -78,11 +84,17 @@ class GameConfig:
         if (not isinstance(names, list) or len(names) != 2
                 or not all(isinstance(n, str) and len(n) <= 40 for n in names)):
             raise GameConfigError("names must be a list of two strings of at most 40 characters")
-        return cls(mode, length, cube, level, seat, (names[0], names[1]))
+        table, clock = data.get("table", ""), data.get("clock", "")
+        if not isinstance(table, str) or not isinstance(clock, str):
+            raise GameConfigError("an online game's table and clock are strings")
+        return cls(mode, length, cube, level, seat, (names[0], names[1]), table, clock)
 
     def to_json(self) -> JSON:
-        return {"mode": self.mode, "length": self.length, "cube": self.cube, "level": self.level,
-                "seat": self.human_seat, "names": list(self.names)}
+        data: JSON = {"mode": self.mode, "length": self.length, "cube": self.cube, "level": self.level,
+                      "seat": self.human_seat, "names": list(self.names)}
+        if self.mode == "online":
+            data.update(table=self.table, clock=self.clock)
+        return data
 
     def is_bot(self, seat: int) -> bool:
         return self.mode == "computer" and seat != self.human_seat
@@ -94,6 +106,9 @@ def to_abs(seat: int, point: int) -> int:
         return point
     return 25 - point
 
+
+FORFEITS = ("left", "timeout", "away")
+"""Why a match can be forfeited: a player left, ran out of time, or was claimed against while away."""
 
 # Actions a player may send, by wire name; "move" carries steps instead of text.
 PLAYER_ACTIONS = frozenset({"roll", "double", "take", "drop", "resign", "accept_resignation",
@@ -115,12 +130,16 @@ class Game:
         self.log: list[JSON] = []
         self._graph: MoveGraph | None = None
         self.last: JSON | None = None
+        self.forfeit: JSON | None = None  # online: {"seat": loser, "why": ...} once a seat forfeited
 
     @classmethod
     def replay(cls, config: GameConfig, log: Sequence[JSON], dice: DiceSource | None = None) -> Game:
         """Rebuild a game from its stored log; ``dice`` rolls what comes after it."""
         game = cls(config, dice)
         for entry in log:
+            if entry.get("type") == "forfeit":
+                game.forfeit_match(entry["loser"], entry["why"])
+                continue
             game._apply(entry.get("seat"), action_from_json({k: v for k, v in entry.items() if k != "seat"}))
         return game
 
@@ -132,7 +151,9 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        """The match is over (for a single game: its only game is)."""
+        """The match is over (for a single game: its only game is), or forfeited."""
+        if self.forfeit is not None:
+            return True
         if self.single:
             return self.match.phase in (Phase.GAME_OVER, Phase.MATCH_OVER)
         return self.match.is_over
@@ -161,6 +182,8 @@ class Game:
             return OpeningRoll()
         if m.phase == Phase.MOVE and not self.graph.plays:
             return Move("")
+        if m.phase == Phase.MOVE and self.config.mode == "online" and len(self.graph.plays) == 1:
+            return Move(str(self.graph.plays[0]))  # a forced move costs no time: the server plays it
         return None
 
     @property
@@ -217,6 +240,17 @@ class Game:
             raise IllegalActionError(reason or f"{kind} is not possible now")
         return self._apply(seat, wanted)
 
+    def forfeit_match(self, loser: int, why: str) -> JSON:
+        """End the match with ``loser`` forfeiting it (left, timeout, away); return the log entry."""
+        if self.is_over:
+            raise IllegalActionError("the match is over already")
+        if loser not in (0, 1) or why not in FORFEITS:
+            raise IllegalActionError(f"a forfeit is by seat 0 or 1 for one of {', '.join(FORFEITS)}")
+        self.forfeit = {"seat": loser, "why": why}
+        entry: JSON = {"seat": None, "type": "forfeit", "loser": loser, "why": why}
+        self.log.append(entry)
+        return entry
+
     def apply_automatic(self, action: Action) -> JSON:
         return self._apply(None, action)
 
@@ -260,6 +294,9 @@ class Game:
         playing = phase in (Phase.ROLL, Phase.MOVE, Phase.TAKE, Phase.RESIGN)
         result = m.game_result
         winner = m.winner if not self.single else (result.winner if result else None)
+        if self.forfeit is not None:
+            winner = 1 - self.forfeit["seat"]
+            playing = False
         view: JSON = {
             "phase": phase.value,
             "points": points,
@@ -283,6 +320,10 @@ class Game:
             "actions": [],
             "moves": None,
         }
+        if self.config.mode == "online":
+            # The state as GNU Backgammon IDs lets a bot client decide exactly as the server's computer does.
+            view["forfeit"] = self.forfeit
+            view["ids"] = {"position": m.position.id, "match": m.match_id}
         if self.may_act(seats):
             kinds = sorted({a.kind for a in m.legal_actions()})
             if phase == Phase.GAME_OVER and self.single:

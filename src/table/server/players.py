@@ -94,8 +94,10 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def create_guest(storage: SqlStorage, name: object, *, now: float | None = None) -> tuple[Player, str]:
-    """A new guest called ``name``; returns the player and their device token (shown once, never stored)."""
+def create_guest(storage: SqlStorage, name: object, *, bot: bool = False,
+                 now: float | None = None) -> tuple[Player, str]:
+    """A new guest called ``name`` (``bot``: a program playing through the protocol, shown as a bot);
+    returns the player and their device token (shown once, never stored)."""
     clean = check_name(name)
     key = name_key(clean)
     taken = NicknameError(f"the name {clean!r} is taken: choose another", "taken")
@@ -103,7 +105,7 @@ def create_guest(storage: SqlStorage, name: object, *, now: float | None = None)
         raise taken
     token = new_token()
     try:
-        player = storage.create_player(clean, key, token_hash(token), now=now)
+        player = storage.create_player(clean, key, token_hash(token), is_bot=bot, now=now)
     except ConflictError as exc:  # taken between the look-up and the insert
         raise taken from exc
     return player, token

@@ -29,7 +29,7 @@ import re
 import secrets
 import time
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable, TypeVar
+from typing import Any, Awaitable, Callable, Protocol, TypeVar
 
 from table.errors import TableError
 from table.rules.dice import DiceSource, SecretDice
@@ -88,10 +88,27 @@ class AsyncStore:
 
 @dataclass(eq=False)
 class Watcher:
-    """One connection following a room, with the seats its token holds."""
+    """One connection following a room, with the seats its token holds (and, online, whose token it is)."""
 
     outbox: Outbox
     seats: frozenset[int]
+    player: int | None = None
+
+
+class Extension(Protocol):
+    """What an online table adds to its room: clocks, points and presence (``table.server.online``).
+
+    ``prepare`` works out what goes with a new log entry (the clock, ledger
+    entries, the table's status) without changing anything; ``store`` keeps the
+    entry with it in one transaction; ``adopt`` takes it on once stored.
+    """
+
+    def prepare(self, game: Game, entry: JSON) -> object: ...
+    async def store(self, game_id: str, seq: int, entry: JSON, write: object) -> None: ...
+    def adopt(self, write: object) -> None: ...
+    def view(self) -> JSON: ...
+    def presence(self, seats: frozenset[int], change: int) -> JSON | None: ...
+    def changed(self, room: Room) -> None: ...
 
 
 @dataclass(eq=False)
@@ -108,6 +125,7 @@ class Room:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     touched: float = 0.0
     sockets: int = 0  # WebSockets open on this room, watching or not yet: it stays in memory for them
+    online: Extension | None = None
     _advancing: asyncio.Future[None] | None = None
 
     def __post_init__(self) -> None:
@@ -135,13 +153,16 @@ class Room:
             raise RoomError("the token must be a string", "bad_token")
         h = _hash(token)
         seats = frozenset(i for i, s in enumerate(self.seat_hashes) if s is not None and hmac.compare_digest(s, h))
-        if not seats:
+        if not seats and self.online is None:  # online, any guest may watch with their own token
             raise RoomError("this token does not hold a seat in this game", "bad_token")
         return seats
 
     def message(self, seats: frozenset[int]) -> JSON:
+        view = self.game.view(seats)
+        if self.online is not None:
+            view.update(self.online.view())
         return {"type": "state", "game": self.id, "version": self.version, "seats": sorted(seats),
-                "config": self.game.config.to_json(), "view": self.game.view(seats)}
+                "config": self.game.config.to_json(), "view": view}
 
     async def state(self, seats: frozenset[int]) -> JSON:
         """The state message for ``seats``, as stored (never mid-change)."""
@@ -157,7 +178,7 @@ class Room:
                                       or not 0 <= since <= self.version):
                 raise RoomError(f"since must be a version from 0 to {self.version}")
             if replacing is not None:
-                self.watchers.discard(replacing)
+                self.unwatch(replacing)
             if not watcher.outbox.open:
                 return  # dropped meanwhile: its socket is closing
             self.watchers.add(watcher)
@@ -167,10 +188,27 @@ class Room:
                 watcher.outbox.put(encode({"type": "events", "from": since, "version": self.version,
                                            "entries": self.game.log[since:]}))
             watcher.outbox.put(encode(self.message(watcher.seats)))
+            self._presence(watcher.seats, 1)
 
     def unwatch(self, watcher: Watcher) -> None:
-        self.watchers.discard(watcher)
+        if watcher in self.watchers:
+            self.watchers.discard(watcher)
+            self._presence(watcher.seats, -1)
         self.touched = self.clock()
+
+    def _presence(self, seats: frozenset[int], change: int) -> None:
+        """Count a seat's sockets; tell every watcher when a seat comes or goes."""
+        if self.online is not None and seats:
+            message = self.online.presence(seats, change)
+            if message is not None:
+                self.broadcast(message)
+
+    def broadcast(self, message: JSON, to: Callable[[Watcher], bool] = lambda w: True) -> None:
+        """Queue ``message`` for every watcher ``to`` selects (one encoding for all)."""
+        text = encode(message)
+        for w in list(self.watchers):
+            if to(w) and not w.outbox.put(text):
+                self.watchers.discard(w)
 
     async def _exclusive(self, work: Callable[[], Awaitable[T]]) -> T:
         """Run ``work`` under the lock to its end even if the caller is cancelled meanwhile:
@@ -190,8 +228,12 @@ class Room:
         write can fail after it was made, e.g. a lost connection), or, if
         storage cannot even be read, from the log without the new entry.
         """
+        write = None if self.online is None else self.online.prepare(self.game, entry)
         try:
-            await self.store.append(self.id, self.version - 1, entry)
+            if self.online is None:
+                await self.store.append(self.id, self.version - 1, entry)
+            else:
+                await self.online.store(self.id, self.version - 1, entry, write)
         except Exception as exc:
             log.exception("room %s: could not store log entry %d", self.id, self.version - 1)
             config, wanted = self.game.config, self.version
@@ -204,7 +246,11 @@ class Room:
                 raise RoomError("the server could not save this change, so it did not happen: try again",
                                 "storage_failed") from exc
         self.touched = self.clock()
+        if self.online is not None:
+            self.online.adopt(write)
         self._publish()
+        if self.online is not None:
+            self.online.changed(self)
 
     def _publish(self) -> None:
         texts: dict[frozenset[int], str] = {}
@@ -234,6 +280,18 @@ class Room:
             await self._commit(entry)
 
         await self._exclusive(work)
+
+    async def server_step(self, step: Callable[[Game], JSON | None]) -> bool:
+        """Let the server change the game (a timeout, a forfeit, the next game): ``step`` returns the
+        log entry it made, or None for no change; stored and published as any action."""
+        async def work() -> bool:
+            entry = step(self.game)
+            if entry is None:
+                return False
+            await self._commit(entry)
+            return True
+
+        return await self._exclusive(work)
 
     async def advance(self) -> None:
         """Take every step that needs no person: rolls, passes and the computer's turns.
@@ -298,15 +356,26 @@ class Rooms:
         self.finished_seconds = finished_seconds
         self._rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Future[Room]] = {}
+        # Online tables give the rooms of their games an Extension as they load (table.server.online).
+        self.attach: Callable[[Room], Awaitable[None]] | None = None
 
     def __len__(self) -> int:
         """How many rooms are in memory."""
         return len(self._rooms)
 
-    def _room(self, game_id: str, game: Game, seat_hashes: list[str | None]) -> Room:
+    def _room(self, game_id: str, game: Game, seat_hashes: list[str | None], keep: bool = True) -> Room:
         room = Room(game_id, game, seat_hashes, self.store, self.dice, self.think, self.bot_delay, self.clock)
-        self._rooms[game_id] = room
+        if keep:
+            self._rooms[game_id] = room
         return room
+
+    def add(self, room: Room) -> None:
+        """Keep a room made elsewhere (an online table's, once its extension is attached)."""
+        self._rooms[room.id] = room
+
+    def loaded(self) -> list[Room]:
+        """The rooms in memory now."""
+        return list(self._rooms.values())
 
     async def create(self, request: object) -> tuple[Room, str]:
         """Open a room for a new match; return it and the creator's secret token."""
@@ -357,8 +426,15 @@ class Rooms:
         except Exception as exc:
             log.exception("could not load game %s", game_id)
             raise RoomError("the server could not read this game: try again", "storage_failed") from exc
-        game = Game.replay(GameConfig.from_json(config_json), entries, self.dice)
-        return self._room(game_id, game, list(seats["hashes"]))
+        game = Game.replay(GameConfig.from_json(config_json, online=True), entries, self.dice)
+        room = self._room(game_id, game, list(seats["hashes"]), keep=False)
+        if game.config.mode == "online":
+            if self.attach is None:
+                raise RoomError(f"game {game_id!r} is an online game and this server has no online tables",
+                                "not_found")
+            await self.attach(room)
+        self._rooms[game_id] = room
+        return room
 
     def sweep(self) -> list[str]:
         """Forget rooms nobody watches that are idle (or over) long enough; return their ids."""
@@ -367,6 +443,8 @@ class Rooms:
         for game_id, room in list(self._rooms.items()):
             if room.watchers or room.sockets or room.busy:
                 continue
+            if room.online is not None and not room.game.is_over:
+                continue  # its clock runs, or its players may come back: its timers live in memory
             idle = now - room.touched
             if idle >= self.idle_seconds or (room.game.is_over and idle >= self.finished_seconds):
                 del self._rooms[game_id]

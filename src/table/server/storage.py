@@ -219,6 +219,33 @@ class SqlStorage:
                 raise StorageError(f"there is no game {game_id!r}")
             conn.execute(_INSERT_ACTION, {"game_id": game_id, "seq": seq, "entry": json.dumps(entry)})
 
+    def append_online(self, game_id: str, seq: int, entry: JSON, *, clock: tuple[JSON, float | None] | None = None,
+                      ledger: Sequence[Entry] = (), table: tuple[str, TableStatus] | None = None,
+                      now: float | None = None) -> None:
+        """``append`` and, in the same transaction, the game's clock, ledger entries and table status.
+
+        So a log entry that ends a game is never stored without its points (nor
+        its points without it), and a clock never disagrees with the log.
+        """
+        when = _now(now)
+        with self._tx(f"game {game_id!r} already has log entry {seq}") as conn:
+            touched = conn.execute(_TOUCH_GAME, {"gid": game_id, "now": when})
+            if touched.rowcount == 0:
+                raise StorageError(f"there is no game {game_id!r}")
+            conn.execute(_INSERT_ACTION, {"game_id": game_id, "seq": seq, "entry": json.dumps(entry)})
+            if clock is not None:
+                self._save_clock(conn, game_id, *clock)
+            if ledger:
+                conn.execute(t.ledger.insert(), [{"player_id": e.player_id, "game_id": e.game_id, "amount": e.amount,
+                                                  "reason": e.reason, "created": when} for e in ledger])
+            if table is not None:
+                if table[1] not in TABLE_STATUSES:
+                    raise StorageError(f"a table's status is one of {', '.join(TABLE_STATUSES)}, got {table[1]!r}")
+                conn.execute(t.online_tables.update().where(t.online_tables.c.id == table[0])
+                             .values(status=table[1], updated=when))
+                if table[1] == "finished":
+                    conn.execute(t.games.update().where(t.games.c.id == game_id).values(finished=when))
+
     def load(self, game_id: str) -> tuple[JSON, JSON, list[JSON]]:
         """A game's settings, seats and log (in order)."""
         with self._tx() as conn:
@@ -274,6 +301,12 @@ class SqlStorage:
     def player_by_name_key(self, name_key: str) -> Player | None:
         """The player whose folded name is ``name_key``, if any."""
         return self._one_player(t.players.c.name_key == name_key)
+
+    def token_hash(self, player_id: int) -> str | None:
+        """The stored hash of the player's device token (what holds their seats in games), if any."""
+        with self._tx() as conn:
+            found = conn.execute(sa.select(t.players.c.token_hash).where(t.players.c.id == player_id)).scalar()
+        return None if found is None else str(found)
 
     def touch_player(self, player_id: int, *, now: float | None = None) -> None:
         """Record that the player was seen at ``now``."""
@@ -331,23 +364,43 @@ class SqlStorage:
                    now: float | None = None) -> OnlineTable:
         """Seat ``player_id`` at an open table, in ``seat`` or the free one; return the table."""
         with self._tx("that seat has just been taken") as conn:
-            table = self._must_table(conn, table_id)
-            if table.status != "open":
-                raise StorageError(f"table {table_id!r} is {table.status}, not open")
-            if player_id in table.seats:
-                raise ConflictError("you already sit at this table")
-            free = [i for i in (0, 1) if table.seats[i] is None]
-            if not free:
-                raise ConflictError("the table is full")
-            if seat is None:
-                seat = free[0]
-            if seat not in (0, 1):
-                raise StorageError(f"a seat is 0 or 1, got {seat!r}")
-            if seat not in free:
-                raise ConflictError("that seat is taken")
-            conn.execute(t.table_seats.insert().values(table_id=table_id, seat=seat, player_id=player_id))
-            conn.execute(t.online_tables.update().where(t.online_tables.c.id == table_id).values(updated=_now(now)))
+            return self._join(conn, table_id, player_id, seat, _now(now))
+
+    def start_table(self, table_id: str, player_id: int, game_id: str, config: JSON, seats: JSON, *,
+                    clock: tuple[JSON, float | None] | None = None, now: float | None = None) -> OnlineTable:
+        """Seat the second player, make the table's game (``config``, ``seats``) and its clock, and
+        mark the table playing: all in one transaction; return the table."""
+        when = _now(now)
+        with self._tx("that seat has just been taken") as conn:
+            self._join(conn, table_id, player_id, None, when)
+            conn.execute(t.games.insert().values(id=game_id, created=when, updated=when,
+                                                 config=json.dumps(config), seats=json.dumps(seats)))
+            conn.execute(t.online_tables.update().where(t.online_tables.c.id == table_id)
+                         .values(status="playing", game_id=game_id, updated=when))
+            if clock is not None:
+                self._save_clock(conn, game_id, *clock)
             return self._must_table(conn, table_id)
+
+    def _join(self, conn: sa.Connection, table_id: str, player_id: int, seat: int | None,
+              when: float) -> OnlineTable:
+        """Seat ``player_id`` at an open table (the work of ``join_table``, in a transaction)."""
+        table = self._must_table(conn, table_id)
+        if table.status != "open":
+            raise StorageError(f"table {table_id!r} is {table.status}, not open")
+        if player_id in table.seats:
+            raise ConflictError("you already sit at this table")
+        free = [i for i in (0, 1) if table.seats[i] is None]
+        if not free:
+            raise ConflictError("the table is full")
+        if seat is None:
+            seat = free[0]
+        if seat not in (0, 1):
+            raise StorageError(f"a seat is 0 or 1, got {seat!r}")
+        if seat not in free:
+            raise ConflictError("that seat is taken")
+        conn.execute(t.table_seats.insert().values(table_id=table_id, seat=seat, player_id=player_id))
+        conn.execute(t.online_tables.update().where(t.online_tables.c.id == table_id).values(updated=when))
+        return self._must_table(conn, table_id)
 
     def leave_table(self, table_id: str, player_id: int, *, now: float | None = None) -> OnlineTable:
         """Free the player's seat at a table that has not started; return the table."""
@@ -385,10 +438,23 @@ class SqlStorage:
         with self._tx() as conn:
             return self._tables(conn, query.order_by(c.created.desc(), c.id).limit(limit))
 
+    def player_tables(self, player_id: int, statuses: Sequence[TableStatus] = ("open", "playing"), *,
+                      limit: int = 20) -> list[OnlineTable]:
+        """The tables where ``player_id`` sits, in one of ``statuses``, newest first (private ones too)."""
+        c = t.online_tables.c
+        mine = sa.select(t.table_seats.c.table_id).where(t.table_seats.c.player_id == player_id)
+        query = sa.select(t.online_tables).where(c.status.in_(list(statuses)), c.id.in_(mine))
+        with self._tx() as conn:
+            return self._tables(conn, query.order_by(c.created.desc(), c.id).limit(limit))
+
     # Clocks ----------------------------------------------------------------
 
     def save_clock(self, game_id: str, state: JSON, deadline: float | None) -> None:
         """Keep a game's clock ``state`` and the time it runs out (None: not running)."""
+        with self._tx(f"there is no game {game_id!r}") as conn:
+            self._save_clock(conn, game_id, state, deadline)
+
+    def _save_clock(self, conn: sa.Connection, game_id: str, state: JSON, deadline: float | None) -> None:
         values = {"game_id": game_id, "state": json.dumps(state), "deadline": deadline}
         stmt: sa.Executable
         if self._engine.dialect.name == "postgresql":
@@ -399,8 +465,7 @@ class SqlStorage:
             lite = sqlite.insert(t.clocks).values(**values)
             stmt = lite.on_conflict_do_update(index_elements=[t.clocks.c.game_id],
                                               set_={"state": lite.excluded.state, "deadline": lite.excluded.deadline})
-        with self._tx(f"there is no game {game_id!r}") as conn:
-            conn.execute(stmt)
+        conn.execute(stmt)
 
     def load_clock(self, game_id: str) -> tuple[JSON, float | None] | None:
         """A game's clock state and deadline, or None if it has no clock."""
@@ -437,6 +502,13 @@ class SqlStorage:
             sums = {row[0]: row[1] for row in conn.execute(
                 sa.select(c.player_id, sa.func.sum(c.amount)).where(c.player_id.in_(ids)).group_by(c.player_id))}
         return {i: int(sums.get(i) or 0) for i in ids}
+
+    def reasons(self, player_id: int) -> dict[str, int]:
+        """How many of the player's ledger entries there are for each reason (their record)."""
+        c = t.ledger.c
+        with self._tx() as conn:
+            return {str(r): int(n) for r, n in conn.execute(
+                sa.select(c.reason, sa.func.count()).where(c.player_id == player_id).group_by(c.reason))}
 
     def leaderboard(self, limit: int = 20) -> list[tuple[Player, int]]:
         """The people with the most points (bots left out), most first; ties by name."""

@@ -1,0 +1,648 @@
+"""Online tables between people: guests, the lobby, tables, clocks, presence, points, chat.
+
+``Online`` is the service behind the ``/api/guests``, ``/api/tables``,
+``/api/players`` and ``/ws/lobby`` endpoints (docs/protocol.md).  When the
+second player sits down it makes the table's game (``GameConfig`` mode
+"online", seats held by the two device tokens' hashes) and its room, and
+attaches a ``TableState``: the room's ``Extension`` that, with every log
+entry, moves the clock, posts the ledger and finishes the table, all in the
+entry's own database transaction.
+
+Time comes from ``now`` (seconds since the epoch; tests pass a fake one):
+every clock, deadline and away-since is in that time.  The timers that
+end a match at its deadline, or start the next game after a pause, run on
+the event loop; ``check`` does what they do, at once, for any room.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable
+
+from table.errors import TableError
+from table.match import NextGame
+from table.match.state import Phase
+from table.server.clock import PRESETS, Clock, new_clock
+from table.server.game import MATCH_LENGTHS, Game, GameConfig
+from table.server.ledger import Entry, forfeit_entries, game_entries
+from table.server.outbox import Outbox
+from table.server.players import NicknameError, create_guest, name_key, player_for_token
+from table.server.rooms import Room, RoomError, Rooms, encode
+from table.server.storage import ConflictError, OnlineTable, Player, SqlStorage, StorageError
+
+JSON = dict[str, Any]
+Now = Callable[[], float]
+
+log = logging.getLogger(__name__)
+
+AWAY_CLAIM = 90.0
+"""Seconds a player must have been away before the opponent may claim the match."""
+NEXT_GAME_PAUSE = 10.0
+"""Seconds between the games of a match before the server starts the next one itself."""
+CHAT_LENGTH = 200
+"""The longest chat message, in characters."""
+CHAT_HISTORY = 50
+"""Chat messages sent with ``hello``."""
+LOBBY_DEBOUNCE = 0.5
+"""Seconds the lobby waits after a change before pushing, so a burst of changes is one push."""
+
+CHANNELS = ("players", "spectators")
+
+
+class OnlineError(RoomError):
+    """A refused online request: ``code`` for the client's catalogue, ``status`` for HTTP."""
+
+    def __init__(self, message: str, code: str, status: int = 400) -> None:
+        super().__init__(message, code)
+        self.status = status
+
+
+def table_settings(data: object) -> JSON:
+    """The settings of a new table, checked (defaults: 3 points, cube, normal clock, public).
+
+    >>> table_settings({"length": 5, "clock": "rapid"})
+    {'length': 5, 'cube': True, 'clock': 'rapid', 'private': False}
+    >>> table_settings({"clock": "blitz"})
+    Traceback (most recent call last):
+    ...
+    table.server.online.OnlineError: clock must be one of rapid, normal, tournament, relaxed, untimed (got 'blitz')
+    """
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise OnlineError("a new table is described by a JSON object", "bad_request")
+    unknown = set(data) - {"length", "cube", "clock", "private"}
+    if unknown:
+        raise OnlineError(f"unknown setting(s): {', '.join(sorted(unknown))}", "bad_request")
+    length, cube = data.get("length", 3), data.get("cube", True)
+    clock, private = data.get("clock", "normal"), data.get("private", False)
+    if not isinstance(length, int) or isinstance(length, bool) or length not in MATCH_LENGTHS:
+        raise OnlineError(f"length must be one of 1, 3, 5, ..., 21 (got {length!r})", "bad_request")
+    if not isinstance(cube, bool) or not isinstance(private, bool):
+        raise OnlineError("cube and private are true or false", "bad_request")
+    if clock not in PRESETS:
+        raise OnlineError(f"clock must be one of {', '.join(PRESETS)} (got {clock!r})", "bad_request")
+    return {"length": length, "cube": cube, "clock": clock, "private": private}
+
+
+def decider(game: Game) -> int | None:
+    """The seat whose decision is timing now: None while the server acts, between games, at the end."""
+    if game.is_over or game.match.phase == Phase.GAME_OVER or game.automatic() is not None:
+        return None
+    return game.to_act
+
+
+def next_clock(clock: Clock, game: Game, entry: JSON, now: float) -> Clock:
+    """The clock after ``entry`` (already applied to ``game``): the decision it made is charged,
+    and the next one starts with a fresh delay.
+
+    A decision the server takes (an opening roll, a forced or impossible move)
+    never runs the clock, so it costs nothing.
+    """
+    after = decider(game)
+    if clock.running is not None and (entry.get("seat") == clock.running or after != clock.running
+                                      or entry.get("type") == "forfeit"):
+        clock = clock.stop(now)
+    if after is not None and clock.running is None:
+        clock = clock.start(after, now)
+    return clock
+
+
+def ended_game(game: Game, entry: JSON) -> bool:
+    """Whether ``entry`` (just applied) ended a game on the board, by a drop or an accepted resignation."""
+    return (entry.get("type") not in ("next_game", "forfeit") and game.match.game_result is not None
+            and game.match.phase in (Phase.GAME_OVER, Phase.MATCH_OVER))
+
+
+@dataclass(frozen=True)
+class Write:
+    """What goes into storage with one log entry of an online game."""
+
+    clock: Clock
+    ledger: tuple[Entry, ...]
+    finished: bool
+
+
+@dataclass(eq=False)
+class TableState:
+    """The online part of one room: its table, players, clock, presence and points (an ``Extension``)."""
+
+    service: Online
+    table: OnlineTable
+    game_id: str
+    players: tuple[Player, Player]
+    points: list[int]
+    clock: Clock
+    ledger: list[JSON]
+    away_since: list[float | None]
+    sockets: list[int] = field(default_factory=lambda: [0, 0])
+    timer: asyncio.TimerHandle | None = None
+    between_since: float | None = None  # when the pause between two games began
+    rematch: set[int] = field(default_factory=set)  # seats that asked for a rematch
+
+    @property
+    def player_ids(self) -> tuple[int, int]:
+        return self.players[0].id, self.players[1].id
+
+    def seat_of(self, player_id: int) -> int | None:
+        ids = self.player_ids
+        return ids.index(player_id) if player_id in ids else None
+
+    # Extension ---------------------------------------------------------------
+
+    def prepare(self, game: Game, entry: JSON) -> object:
+        now = self.service.now()
+        ledger: list[Entry] = []
+        if entry.get("type") == "forfeit":
+            loser = entry["loser"]
+            ledger = forfeit_entries(self.player_ids[loser], self.player_ids[1 - loser], self.game_id,
+                                     "timeout" if entry["why"] == "timeout" else "left")
+        elif ended_game(game, entry):
+            result = game.match.game_result
+            assert result is not None
+            ledger = game_entries(result, self.player_ids, self.game_id)
+        return Write(next_clock(self.clock, game, entry, now), tuple(ledger), game.is_over)
+
+    async def store(self, game_id: str, seq: int, entry: JSON, write: object) -> None:
+        assert isinstance(write, Write)
+        await asyncio.to_thread(
+            self.service.storage.append_online, game_id, seq, entry,
+            clock=(write.clock.to_json(), write.clock.deadline()), ledger=write.ledger,
+            table=(self.table.id, "finished") if write.finished else None, now=self.service.now())
+
+    def adopt(self, write: object) -> None:
+        assert isinstance(write, Write)
+        self.clock = write.clock
+        ids = self.player_ids
+        for e in write.ledger:
+            seat = ids.index(e.player_id)
+            self.points[seat] += e.amount
+            self.ledger.append({"seat": seat, "amount": e.amount, "reason": e.reason})
+        if write.finished:
+            self.table = replace(self.table, status="finished")
+
+    def view(self) -> JSON:
+        now = self.service.now()
+        left = [self.clock.remaining(s, now) for s in (0, 1)]
+        fields: JSON = {
+            "clock": {"preset": self.clock.preset, "delay": self.clock.delay,
+                      "reserve": [left[0][1], left[1][1]], "delay_left": [left[0][0], left[1][0]],
+                      "running": self.clock.running, "deadline": self.clock.deadline(), "now": now,
+                      "claim_only": self.clock.claim_only},
+            "presence": self.presence_list(),
+            "table": self.service.table_json(self.table, self.players, self.points),
+        }
+        if self.ledger:
+            fields["ledger"] = list(self.ledger)
+        return fields
+
+    def presence_list(self) -> list[JSON]:
+        return [{"connected": self.sockets[s] > 0, "away_since": None if self.sockets[s] else self.away_since[s]}
+                for s in (0, 1)]
+
+    def presence(self, seats: frozenset[int], change: int) -> JSON | None:
+        now = self.service.now()
+        before = [n > 0 for n in self.sockets]
+        for s in seats:
+            self.sockets[s] = max(0, self.sockets[s] + change)
+            if self.sockets[s] == 0 and before[s]:
+                self.away_since[s] = now
+        if before == [n > 0 for n in self.sockets]:
+            return None
+        return {"type": "presence", "game": self.game_id, "presence": self.presence_list(), "now": now}
+
+    def changed(self, room: Room) -> None:
+        self.service.arm(room, self)
+        if room.game.is_over:
+            self.service.lobby_changed()
+
+
+class Online:
+    """Guests, tables and the online rooms' clocks, presence and chat, for one app."""
+
+    def __init__(self, storage: SqlStorage, rooms: Rooms, now: Now = time.time) -> None:
+        self.storage = storage
+        self.rooms = rooms
+        self.now = now
+        self._names: dict[int, Player] = {}  # players never change name: kept once looked up
+        self.lobby_watchers: set[Outbox] = set()
+        self._lobby_push: asyncio.TimerHandle | None = None
+        rooms.attach = self._attach
+
+    # Players -----------------------------------------------------------------
+
+    async def _call(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        """A storage call in a worker thread; a database failure is ``storage_failed``."""
+        try:
+            return await asyncio.to_thread(fn, *args, **kwargs)
+        except ConflictError:
+            raise
+        except StorageError as exc:
+            raise OnlineError(str(exc), "storage_failed", 503) from exc
+
+    async def guest(self, data: object) -> tuple[Player, str]:
+        """A new guest from ``{"name", "bot"?}``; returns the player and their device token."""
+        if not isinstance(data, dict) or set(data) - {"name", "bot"} or "name" not in data:
+            raise OnlineError('a new guest is {"name": "...", "bot": false}', "bad_request")
+        bot = data.get("bot", False)
+        if not isinstance(bot, bool):
+            raise OnlineError("bot is true or false", "bad_request")
+        try:
+            player, token = await self._call(create_guest, self.storage, data["name"], bot=bot, now=self.now())
+        except NicknameError as exc:
+            raise OnlineError(str(exc), exc.code, 409 if exc.code == "taken" else 400) from exc
+        self._names[player.id] = player
+        return player, token
+
+    async def player(self, token: str | None) -> Player:
+        """The guest holding ``token`` (``no_token`` / ``bad_token`` otherwise)."""
+        if not token:
+            raise OnlineError("this needs your device token: Authorization: Bearer <token>", "no_token", 401)
+        found = await self.maybe_player(token)
+        if found is None:
+            raise OnlineError("this token is not a guest's device token", "bad_token", 403)
+        return found
+
+    async def maybe_player(self, token: object) -> Player | None:
+        """The guest holding ``token``, or None."""
+        found: Player | None = await self._call(player_for_token, self.storage, token)
+        if found is not None:
+            self._names[found.id] = found
+        return found
+
+    async def _players(self, ids: set[int]) -> dict[int, Player]:
+        missing = [i for i in ids if i not in self._names]
+        for i in missing:
+            p = await self._call(self.storage.player, i)
+            if p is not None:
+                self._names[i] = p
+        return {i: self._names[i] for i in ids if i in self._names}
+
+    def player_json(self, player: Player, points: int) -> JSON:
+        return {"name": player.name, "points": points, "bot": player.is_bot}
+
+    async def me(self, token: str | None) -> JSON:
+        player = await self.player(token)
+        points = await self._call(self.storage.points, player.id)
+        tables = await self._call(self.storage.player_tables, player.id)
+        return {"player": self.player_json(player, points),
+                "tables": [{**t, "invite": tb.invite} for tb, t in zip(tables, await self._tables_json(tables))]}
+
+    async def player_page(self, name: str) -> JSON:
+        player = await self._call(self.storage.player_by_name_key, name_key(name))
+        if player is None:
+            raise OnlineError(f"there is no player called {name!r}", "not_found", 404)
+        points = await self._call(self.storage.points, player.id)
+        reasons: dict[str, int] = await self._call(self.storage.reasons, player.id)
+        wins = sum(n for r, n in reasons.items() if r.startswith(("win:", "opponent-")))
+        losses = sum(reasons.values()) - wins
+        lines = await self._call(self.storage.ledger, player_id=player.id, limit=20)
+        recent = []
+        for line in lines:
+            opponent = None
+            if line.game_id is not None:
+                others = await self._call(self.storage.ledger, game_id=line.game_id, limit=2)
+                other_ids = {o.player_id for o in others} - {player.id}
+                if other_ids:
+                    opponent = (await self._players(other_ids)).get(other_ids.pop())
+            recent.append({"game": line.game_id, "amount": line.amount, "reason": line.reason, "at": line.created,
+                           "opponent": opponent.name if opponent else None})
+        return {"name": player.name, "bot": player.is_bot, "points": points,
+                "record": {"games": wins + losses, "wins": wins, "losses": losses}, "recent": recent}
+
+    # Tables ------------------------------------------------------------------
+
+    def table_json(self, table: OnlineTable, players: tuple[Player | None, Player | None] | tuple[Player, Player],
+                   points: list[int] | dict[int, int]) -> JSON:
+        seats: list[JSON | None] = []
+        for i, p in enumerate(players):
+            if p is None:
+                seats.append(None)
+            else:
+                pts = points[i] if isinstance(points, list) else points.get(p.id, 0)
+                seats.append(self.player_json(p, pts))
+        s = table.settings
+        return {"id": table.id, "status": table.status, "length": s.get("length"), "cube": s.get("cube"),
+                "clock": s.get("clock"), "private": bool(s.get("private")), "players": seats,
+                "game": table.game_id, "created": table.created}
+
+    async def _tables_json(self, tables: list[OnlineTable]) -> list[JSON]:
+        ids = {i for tb in tables for i in tb.seats if i is not None}
+        players = await self._players(ids)
+        points: dict[int, int] = await self._call(self.storage.points_of, ids) if ids else {}
+        return [self.table_json(tb, (players.get(tb.seats[0]) if tb.seats[0] is not None else None,
+                                     players.get(tb.seats[1]) if tb.seats[1] is not None else None), points)
+                for tb in tables]
+
+    async def lobby(self) -> JSON:
+        open_ = await self._call(self.storage.list_tables, ("open",))
+        playing = await self._call(self.storage.list_tables, ("playing",))
+        return {"open": await self._tables_json(open_), "playing": await self._tables_json(playing),
+                "now": self.now()}
+
+    async def find_table(self, key: str) -> OnlineTable:
+        """A table by its id (a public one) or by its invite code (a private one)."""
+        table: OnlineTable | None = None
+        if isinstance(key, str) and 0 < len(key) <= 64:
+            table = await self._call(self.storage.table, key)
+            if table is None or table.invite is not None:
+                table = await self._call(self.storage.table_by_invite, key)
+        if table is None:
+            raise OnlineError(f"there is no table {key!r}", "not_found", 404)
+        return table
+
+    async def one_table(self, key: str) -> JSON:
+        table = await self.find_table(key)
+        return {"table": (await self._tables_json([table]))[0]}
+
+    async def create_table(self, token: str | None, data: object) -> JSON:
+        player = await self.player(token)
+        settings = table_settings(data)
+        table: OnlineTable = await self._call(self.storage.create_table, player.id, settings, now=self.now())
+        self.lobby_changed()
+        return {"table": {**(await self._tables_json([table]))[0], "invite": table.invite}}
+
+    async def join(self, token: str | None, key: str) -> JSON:
+        """Sit at a table; the match starts at once (its game, clock and room)."""
+        player = await self.player(token)
+        table = await self.find_table(key)
+        if player.id in table.seats:
+            raise OnlineError("you already sit at this table", "already_seated", 409)
+        if table.status != "open":
+            raise OnlineError(f"this table is {table.status}, no longer open", "not_open", 409)
+        creator = (await self._players({table.creator}))[table.creator]
+        seats = (creator, player) if table.seats[0] == creator.id else (player, creator)
+        hashes = [await self._call(self.storage.token_hash, p.id) for p in seats]
+        try:
+            return await self._start(table, seats, hashes)
+        except ConflictError as exc:
+            raise OnlineError("somebody else sat down first", "table_full", 409) from exc
+
+    async def _start(self, table: OnlineTable, seats: tuple[Player, Player], hashes: list[str | None]) -> JSON:
+        s = table.settings
+        config = GameConfig("online", s["length"], s["cube"], names=(seats[0].name, seats[1].name),
+                            table=table.id, clock=s["clock"])
+        game_id = secrets.token_urlsafe(9)
+        clock = new_clock(s["clock"], s["length"])
+        joiner = seats[1] if seats[0].id == table.creator else seats[0]
+        started: OnlineTable = await self._call(
+            self.storage.start_table, table.id, joiner.id, game_id, config.to_json(), {"hashes": hashes},
+            clock=(clock.to_json(), None), now=self.now())
+        room = self.rooms._room(game_id, Game(config, self.rooms.dice), list(hashes), keep=False)
+        points: dict[int, int] = await self._call(self.storage.points_of, [p.id for p in seats])
+        now = self.now()
+        room.online = TableState(self, started, game_id, seats, [points[seats[0].id], points[seats[1].id]],
+                                 clock, [], [now, now])
+        self.rooms.add(room)
+        await self.rooms.settle(room)
+        self.lobby_changed()
+        return {"table": (await self._tables_json([started]))[0]}
+
+    async def _attach(self, room: Room) -> None:
+        """Give a room loaded from storage its table state; a running clock resumes with a grace."""
+        table = await self._call(self.storage.table, room.game.config.table)
+        if table is None or table.seats[0] is None or table.seats[1] is None:
+            raise RoomError(f"game {room.id!r} has no table", "not_found")
+        ids = (table.seats[0], table.seats[1])
+        players = await self._players(set(ids))
+        points: dict[int, int] = await self._call(self.storage.points_of, ids)
+        saved = await self._call(self.storage.load_clock, room.id)
+        clock = new_clock(table.settings["clock"], table.settings["length"])
+        if saved is not None:
+            clock = Clock.from_json(saved[0])
+        now = self.now()
+        if clock.running is not None and not room.game.is_over:
+            # The server stopped while this decision was timing: nobody loses the time it was down.
+            clock = clock.resume(now)
+            await self._call(self.storage.save_clock, room.id, clock.to_json(), clock.deadline())
+        ledger = []
+        for line in reversed(await self._call(self.storage.ledger, game_id=room.id, limit=1000)):
+            ledger.append({"seat": ids.index(line.player_id), "amount": line.amount, "reason": line.reason})
+        state = TableState(self, table, room.id, (players[ids[0]], players[ids[1]]),
+                           [points[ids[0]], points[ids[1]]], clock, ledger, [now, now])
+        room.online = state
+        if room.game.match.phase == Phase.GAME_OVER and not room.game.is_over:
+            state.between_since = now
+        self.arm(room, state)
+
+    async def _seated(self, token: str | None, key: str) -> tuple[Player, OnlineTable, int]:
+        player = await self.player(token)
+        table = await self.find_table(key)
+        if player.id not in table.seats:
+            raise OnlineError("you do not sit at this table", "not_seated", 403)
+        return player, table, table.seats.index(player.id)
+
+    async def _room(self, table: OnlineTable) -> Room:
+        if table.game_id is None:
+            raise OnlineError("this table has no game yet", "not_playing", 409)
+        return await self.rooms.get(table.game_id)
+
+    async def leave(self, token: str | None, key: str) -> JSON:
+        """Withdraw an open table, or forfeit the match being played at it."""
+        player, table, seat = await self._seated(token, key)
+        if table.status == "open":
+            await self._call(self.storage.leave_table, table.id, player.id, now=self.now())
+            table = await self._call(self.storage.set_table_status, table.id, "abandoned", now=self.now())
+            self.lobby_changed()
+        elif table.status == "playing":
+            await self._forfeit(await self._room(table), seat, "left")
+            table = await self.find_table(table.id)
+        else:
+            raise OnlineError(f"this table is {table.status}: there is nothing to leave", "not_playing", 409)
+        return {"table": (await self._tables_json([table]))[0]}
+
+    async def _forfeit(self, room: Room, loser: int, why: str) -> None:
+        def step(game: Game) -> JSON | None:
+            return None if game.is_over else game.forfeit_match(loser, why)
+
+        if not await room.server_step(step):
+            raise OnlineError("the match is over already", "not_playing", 409)
+
+    async def claim(self, token: str | None, key: str) -> JSON:
+        """End the match against an opponent away for 90 s (or out of time on an untimed table)."""
+        _, table, seat = await self._seated(token, key)
+        if table.status != "playing":
+            raise OnlineError(f"this table is {table.status}, not playing", "not_playing", 409)
+        room = await self._room(table)
+        state = room.online
+        assert isinstance(state, TableState)
+        other, now = 1 - seat, self.now()
+        since = state.away_since[other] if state.sockets[other] == 0 else None
+        if since is not None and now - since >= AWAY_CLAIM:
+            why = "away"
+        elif state.clock.claim_only and state.clock.running == other and state.clock.flagged(now):
+            why = "timeout"
+        elif since is not None:
+            raise OnlineError(f"your opponent has been away for {now - since:.0f} s: you may claim after "
+                              f"{AWAY_CLAIM:.0f} s ({AWAY_CLAIM - (now - since):.0f} s more)", "cannot_claim", 409)
+        else:
+            raise OnlineError("your opponent is here and within their time", "cannot_claim", 409)
+        await self._forfeit(room, other, why)
+        return {"table": (await self._tables_json([await self.find_table(table.id)]))[0]}
+
+    async def rematch(self, token: str | None, key: str) -> JSON:
+        """Ask for a rematch; when both have, a new table starts with the seats swapped."""
+        _, table, seat = await self._seated(token, key)
+        if table.status != "finished":
+            raise OnlineError("a rematch is asked for once the match is finished", "not_playing", 409)
+        room = await self._room(table)
+        state = room.online
+        assert isinstance(state, TableState)
+        state.rematch.add(seat)
+        if state.rematch != {0, 1}:
+            room.broadcast({"type": "rematch", "asked": sorted(state.rematch)})
+            return {"rematch": "asked", "table": None}
+        if state.timer is not None:
+            state.timer.cancel()
+        swapped = (state.players[1], state.players[0])
+        new: OnlineTable = await self._call(self.storage.create_table, swapped[0].id,
+                                            {**table.settings}, now=self.now())
+        state.rematch = {0, 1, 2}  # asked and done: a third request starts nothing
+        started = await self._start(new, swapped, [await self._call(self.storage.token_hash, p.id) for p in swapped])
+        room.broadcast({"type": "rematch", "asked": [0, 1], "table": new.id, "game": started["table"]["game"]})
+        return {"rematch": "started", **started}
+
+    # Timers ------------------------------------------------------------------
+
+    def arm(self, room: Room, state: TableState) -> None:
+        """Set the room's timer to its next deadline: the running clock's, or the end of the pause between games."""
+        if state.timer is not None:
+            state.timer.cancel()
+            state.timer = None
+        game = room.game
+        if game.is_over:
+            return
+        if game.match.phase == Phase.GAME_OVER:
+            if state.between_since is None:
+                state.between_since = self.now()
+            at: float | None = state.between_since + NEXT_GAME_PAUSE
+        else:
+            state.between_since = None
+            at = None if state.clock.claim_only else state.clock.deadline()
+        if at is None:
+            return
+        loop = asyncio.get_running_loop()
+        state.timer = loop.call_later(max(0.0, at - self.now()) + 0.01,
+                                      lambda: asyncio.ensure_future(self._fire(room)))
+
+    async def _fire(self, room: Room) -> None:
+        try:
+            await self.check(room)
+        except TableError as exc:
+            log.warning("room %s: the timer's step is postponed: %s", room.id, exc)
+            state = room.online
+            if isinstance(state, TableState):
+                state.timer = asyncio.get_running_loop().call_later(
+                    1.0, lambda: asyncio.ensure_future(self._fire(room)))
+
+    async def check(self, room: Room) -> None:
+        """Do what is due at ``now``: end a match whose clock ran out, start the next game after the pause."""
+        state = room.online
+        if not isinstance(state, TableState):
+            return
+        now = self.now()
+
+        def step(game: Game) -> JSON | None:
+            if game.is_over:
+                return None
+            if game.match.phase == Phase.GAME_OVER:
+                since = state.between_since
+                if since is not None and now >= since + NEXT_GAME_PAUSE:
+                    return game.apply_automatic(NextGame())
+                return None
+            if not state.clock.claim_only and state.clock.running is not None and state.clock.flagged(now):
+                return game.forfeit_match(state.clock.running, "timeout")
+            return None
+
+        if await room.server_step(step):
+            await self.rooms.settle(room)
+        else:
+            self.arm(room, state)
+
+    async def check_all(self) -> None:
+        """``check`` every online room in memory, and load games whose stored clock ran out."""
+        for room in self.rooms.loaded():
+            if room.online is not None and not room.game.is_over:
+                await self.check(room)
+        for game_id in await self._call(self.storage.expired_clocks, self.now()):
+            try:
+                await self.check(await self.rooms.get(game_id))
+            except TableError as exc:
+                log.warning("game %s: its clock ran out but it could not be checked: %s", game_id, exc)
+
+    async def recover(self) -> None:
+        """At start-up: load every game being played, so that their clocks resume and their timers run."""
+        for table in await self._call(self.storage.list_tables, ("playing",), private=True, limit=100_000):
+            if table.game_id is not None:
+                try:
+                    await self.rooms.get(table.game_id)
+                except TableError as exc:
+                    log.warning("table %s: its game could not be loaded: %s", table.id, exc)
+
+    async def keep_checking(self, period: float = 5.0) -> None:
+        """``check_all`` every ``period`` seconds (a safety net under the timers; runs until cancelled)."""
+        while True:
+            await asyncio.sleep(period)
+            try:
+                await self.check_all()
+            except TableError as exc:
+                log.warning("checking clocks failed: %s", exc)
+
+    # Lobby -------------------------------------------------------------------
+
+    def lobby_changed(self) -> None:
+        """Push the lobby to its watchers soon (one push for a burst of changes)."""
+        if self._lobby_push is None and self.lobby_watchers:
+            self._lobby_push = asyncio.get_running_loop().call_later(
+                LOBBY_DEBOUNCE, lambda: asyncio.ensure_future(self._push_lobby()))
+
+    async def _push_lobby(self) -> None:
+        self._lobby_push = None
+        try:
+            text = encode({"type": "lobby", **await self.lobby()})
+        except TableError as exc:
+            log.warning("the lobby could not be read: %s", exc)
+            return
+        for outbox in list(self.lobby_watchers):
+            if not outbox.put(text):
+                self.lobby_watchers.discard(outbox)
+
+    # Chat --------------------------------------------------------------------
+
+    async def chat(self, room: Room, seats: frozenset[int], player_id: int | None, msg: JSON) -> None:
+        """Keep and deliver a chat message from a watcher of ``room``."""
+        state = room.online
+        if not isinstance(state, TableState):
+            raise OnlineError("chat is for online tables", "not_online")
+        if set(msg) - {"type", "channel", "text"}:
+            raise OnlineError('a chat message is {"type": "chat", "channel": ..., "text": ...}', "bad_request")
+        channel, text = msg.get("channel"), msg.get("text")
+        mine = "players" if seats else "spectators"
+        if channel != mine:
+            raise OnlineError(f"you write to the {mine!r} channel, not {channel!r}", "bad_request")
+        if player_id is None:
+            raise OnlineError("only guests chat: say hello with your device token", "no_token")
+        if not isinstance(text, str) or not text.strip() or len(text) > CHAT_LENGTH:
+            raise OnlineError(f"a chat message has 1 to {CHAT_LENGTH} characters", "bad_request")
+        saved = await self._call(self.storage.add_chat, state.table.id, channel, player_id, text, now=self.now())
+        name = (await self._players({player_id}))[player_id].name
+        message = {"type": "chat", "channel": channel, "id": saved.id, "from": name, "text": text,
+                   "at": saved.created}
+        room.broadcast(message, lambda w: bool(w.seats) == (channel == "players"))
+
+    async def chat_history(self, room: Room, seats: frozenset[int]) -> JSON | None:
+        """The last messages of the channel the holder of ``seats`` reads (None for a game that is not online)."""
+        state = room.online
+        if not isinstance(state, TableState):
+            return None
+        channel = "players" if seats else "spectators"
+        lines = await self._call(self.storage.chat_messages, state.table.id, channel, limit=CHAT_HISTORY)
+        names = await self._players({m.player_id for m in lines})
+        return {"type": "chat_history", "channel": channel,
+                "messages": [{"channel": channel, "id": m.id, "from": names[m.player_id].name if m.player_id in names
+                              else None, "text": m.text, "at": m.created} for m in lines]}
+

@@ -1,0 +1,92 @@
+"""Two bot clients (``table online``'s) play a whole match over real sockets; the ledger and player pages show it."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from table.cli import main
+from table.rules.dice import SeededDice
+from table.server.app import create_app
+from table.server.bench import serving
+from table.server.client import ClientError, OnlineClient
+from table.server.ledger import LOSS, WIN
+from table.server.limits import Limits
+from table.server.storage import open_storage
+
+
+@pytest.fixture
+def server(tmp_path):
+    storage = open_storage(tmp_path / "online.sqlite3")
+    try:
+        with serving(create_app(storage, SeededDice(5), limits=Limits(ws_messages_burst=10**6))) as port:
+            yield f"http://127.0.0.1:{port}", storage
+    finally:
+        storage.close()
+
+
+def test_two_bots_play_a_three_point_match_to_the_end(server):
+    url, storage = server
+    ana, ion = OnlineClient(url, "easy", timeout=60), OnlineClient(url, "easy", timeout=60)
+    ana.register("Ana-bot")
+    ion.register("Ion-bot")
+    table = ana.create(3, "relaxed")
+    assert ana.request("GET", "/api/tables")["open"][0]["players"][0] == {"name": "Ana-bot", "points": 0, "bot": True}
+    outcomes = {}
+
+    def creator():
+        outcomes["ana"] = ana.play(ana.wait_for_game(table["id"]))
+
+    thread = threading.Thread(target=creator)
+    thread.start()
+    outcomes["ion"] = ion.play(ion.join(table["id"]))
+    thread.join(120)
+    a, i = outcomes["ana"], outcomes["ion"]
+    assert a.state["version"] == i.state["version"] and a.score == i.score and a.winner == i.winner
+    assert max(a.score) >= 3 and a.forfeit is None and (a.seat, i.seat) == (0, 1)
+    # Each game of the match posted one win and one loss of matching size; the points are their sums.
+    lines = storage.ledger(game_id=a.state["game"])
+    wins = [ln for ln in lines if ln.reason.startswith("win:")]
+    losses = [ln for ln in lines if ln.reason.startswith("loss:")]
+    assert len(wins) == len(losses) >= 2
+    assert sorted(ln.amount * LOSS[1] for ln in wins) == sorted(ln.amount * WIN[1] for ln in losses)
+    ids = storage.player_by_name_key("ana-bot").id, storage.player_by_name_key("ion-bot").id
+    points = storage.points_of(ids)
+    assert a.points == i.points == (points[ids[0]], points[ids[1]])
+    page = ana.request("GET", "/api/players/ana-bot")
+    assert page["name"] == "Ana-bot" and page["bot"] and page["points"] == points[ids[0]]
+    assert page["record"]["games"] == len(wins) and len(page["recent"]) == len(wins)
+    assert {r["opponent"] for r in page["recent"]} == {"Ion-bot"}
+    winner_seat = a.winner
+    winner_page = ana.request("GET", f"/api/players/{a.names[winner_seat]}")
+    assert winner_page["record"]["wins"] >= 2
+    assert storage.table(table["id"]).status == "finished"
+
+
+def test_the_command_line_bot_joins_a_table_and_prints_the_score(server, capsys):
+    url, _ = server
+    person = OnlineClient(url, "easy")
+    person.register("Maria")
+    table = person.create(1, "relaxed")
+    done = {}
+    thread = threading.Thread(target=lambda: done.setdefault("o", person.play(person.wait_for_game(table["id"]))))
+    thread.start()
+    assert main(["online", "--server", url, "--name", "Robo", "--level", "easy", "--join", table["id"],
+                 "--lang", "en"]) == 0
+    thread.join(60)
+    out = capsys.readouterr().out
+    assert "Playing as Robo (a bot, easy)." in out and "Final score: Maria" in out
+    assert f"{done['o'].names[done['o'].winner]} won the match." in out
+
+
+def test_the_client_reports_the_servers_refusals(server):
+    url, _ = server
+    bot = OnlineClient(url)
+    with pytest.raises(ClientError) as err:
+        bot.register("Calculatorul")
+    assert err.value.code == "reserved"
+    bot.register("Robo2")
+    with pytest.raises(ClientError) as err:
+        bot.join("no-such-table")
+    assert err.value.code == "not_found"
