@@ -217,6 +217,8 @@ function toast(text) {
 const mySeats = (msg) => msg.seats || [];
 function viewer(msg) {
   if (msg.config.mode === "local") return 0;
+  // Online, each player sees their own side at the bottom; a spectator sees the first seat's.
+  if (msg.config.mode === "online") return mySeats(msg).length ? mySeats(msg)[0] : 0;
   return msg.config.seat;
 }
 // Whether `seat` is the person reading, who is spoken to as "you".
