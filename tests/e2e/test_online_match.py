@@ -9,6 +9,7 @@ from contextlib import contextmanager
 from typing import Iterator
 
 from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.e2e.e2e_helpers import open_app, play_by_clicks
 from tests.e2e.online_fakes import catalogue
@@ -25,7 +26,8 @@ def person(browser, server_url, lang: str = "ro", **kw) -> Iterator[Page]:
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     # Roll by hand: the test decides when to double.
-    page.add_init_script("localStorage.setItem('table.settings', JSON.stringify({autoRoll: false, animations: false}))")
+    page.add_init_script("try { localStorage.setItem('table.settings', JSON.stringify({autoRoll: false, animations: false})); }"
+                         " catch (_) { /* about:blank has none */ }")
     try:
         yield page
     finally:
@@ -47,6 +49,15 @@ def nickname(page: Page, name: str) -> None:
 def shown(page: Page, act: str) -> bool:
     b = page.locator(f"#controls [data-act={act}]")
     return b.is_visible() and b.is_enabled()
+
+
+def tap(page: Page, act: str) -> bool:
+    """Press a control; False when something came over it first (the result dialog, a new state)."""
+    try:
+        page.click(f"#controls [data-act={act}]", timeout=3000)
+    except PlaywrightTimeout:
+        return False
+    return True
 
 
 def score(page: Page) -> tuple[int, int]:
@@ -147,21 +158,27 @@ def test_a_private_table_a_match_to_three_a_spectator_both_chats_and_the_ledger(
                     acted = True
                     continue
                 if shown(me, "next_game"):
-                    me.click("#controls [data-act=next_game]"); acted = True; continue
+                    tap(me, "next_game"); acted = True; continue
                 if shown(me, "drop"):
-                    seen.add("drop"); me.click("#controls [data-act=drop]"); acted = True; continue
+                    if tap(me, "drop"):
+                        seen.add("drop")
+                    acted = True; continue
                 if shown(me, "accept_resignation"):
-                    seen.add("accept"); me.click("#controls [data-act=accept_resignation]"); acted = True; continue
+                    if tap(me, "accept_resignation"):
+                        seen.add("accept")
+                    acted = True; continue
                 if me is ana and shown(me, "double") and moves >= 4:
-                    seen.add("double"); me.click("#controls [data-act=double]"); acted = True; continue
+                    if tap(me, "double"):
+                        seen.add("double")
+                    acted = True; continue
                 if me is ion and shown(me, "resign") and me.locator("#crawford").is_visible() and \
                         (shown(me, "roll") or me.locator("#board .ck.movable").count()):
-                    seen.add("resign")
-                    me.click("#controls [data-act=resign]")
-                    me.locator("#dlg-resign button[value='1']").click()
+                    if tap(me, "resign"):
+                        seen.add("resign")
+                        me.locator("#dlg-resign button[value='1']").click()
                     acted = True; continue
                 if shown(me, "roll"):
-                    me.click("#controls [data-act=roll]"); acted = True; continue
+                    tap(me, "roll"); acted = True; continue
                 if me.locator("#board .ck.movable").count():
                     before = me.evaluate("window.__table.version()")
                     play_by_clicks(me)
@@ -200,3 +217,73 @@ def test_a_private_table_a_match_to_three_a_spectator_both_chats_and_the_ledger(
         ion.goto("/#/player/Ion")
         ion.wait_for_function("document.querySelector('#player-points').textContent === '-30'")
         ion.screenshot(path=str(artifacts / "player-page-phone-ro.png"))
+
+
+def lobby_names(page: Page) -> list[str]:
+    return page.locator("#lobby-open .table-item .who a").all_inner_texts()
+
+
+def test_the_lobby_live_a_withdrawn_table_a_disconnect_leaving_for_100_points_and_a_rematch(browser, server_url,
+                                                                                              artifacts):
+    with person(browser, server_url, **PHONE) as maria, person(browser, server_url, **PHONE) as dan:
+        open_app(dan)
+        dan.click("#btn-online")
+        nickname(dan, "Dan")
+        dan.wait_for_selector("#lobby-open li")
+        # Maria's public table shows in Dan's lobby by itself, and goes when she withdraws it.
+        open_app(maria)
+        maria.click("#btn-online")
+        nickname(maria, "Maria")
+        maria.click("#btn-create")
+        maria.locator("#form-table input[name=clock][value=rapid]").check()
+        maria.click("#btn-create-table")
+        maria.wait_for_url("**/#/table/*")
+        dan.wait_for_function("[...document.querySelectorAll('#lobby-open .who a')].some(a => a.textContent === 'Maria')")
+        assert "Maria" in lobby_names(dan)
+        dan.screenshot(path=str(artifacts / "online-lobby-live-phone-ro.png"))
+        maria.click("#btn-withdraw")
+        maria.wait_for_url("**/#/online")
+        dan.wait_for_function("![...document.querySelectorAll('#lobby-open .who a')].some(a => a.textContent === 'Maria')")
+        # Again, and Dan joins from the list with one tap.
+        maria.click("#btn-create")
+        maria.locator("#form-table select[name=length]").select_option("1")
+        maria.click("#btn-create-table")
+        maria.wait_for_url("**/#/table/*")
+        dan.wait_for_function("[...document.querySelectorAll('#lobby-open .who a')].some(a => a.textContent === 'Maria')")
+        dan.locator("#lobby-open .table-item", has_text="Maria").locator("button").click()
+        dan.wait_for_url("**/#/game/*")
+        game_url = dan.url
+        maria.wait_for_url(game_url.split("#")[0] + "#" + game_url.split("#")[1])
+        maria.wait_for_selector("#p-top .clock:not([hidden])")
+        # Dan goes away: Maria sees it at once, with the time until she may claim.
+        context = dan.context
+        dan.close()
+        maria.wait_for_function("document.querySelector('#presence').textContent.includes('Dan s-a deconectat de 0:0')")
+        assert "Poți cere partida peste 1:" in maria.locator("#presence").inner_text()
+        assert maria.locator("#controls [data-act=claim]").is_hidden()
+        maria.screenshot(path=str(artifacts / "online-opponent-away-phone-ro.png"))
+        # He comes back: the notice goes.
+        dan = context.new_page()  # the same browser: its device token and settings are kept
+        dan.goto(game_url)
+        maria.wait_for_selector("#presence", state="hidden")
+        dan.wait_for_function("window.__table && window.__table.version() > 0")
+        # Maria leaves: she is told it costs 100 points, and it does.
+        maria.locator("#controls [data-act=leave]").click()
+        assert RO["leave_text"] in maria.locator("#dlg-leave").inner_text()
+        maria.click("#btn-leave-ok")
+        maria.wait_for_function("document.querySelector('#ledger').textContent === "
+                                f"{RO['ledger_loss'].replace('{pts}', '100 de puncte')!r}")
+        dan.wait_for_function(f"document.querySelector('#presence').textContent.includes({RO['left_by'].replace('{name}', 'Maria')!r})")
+        assert dan.locator("#ledger").inner_text() == RO["ledger_zero"]
+        for p in (maria, dan):
+            if p.locator("#dlg-result[open]").count():
+                p.locator("#dlg-result button").click()
+        # A rematch when both want one.
+        dan.click("#controls [data-act=rematch]")
+        dan.wait_for_function(f"document.querySelector('#presence').textContent.includes({RO['rematch_wait'].replace('{name}', 'Maria')!r})")
+        maria.wait_for_function(f"document.querySelector('#presence').textContent.includes({RO['rematch_offered'].replace('{name}', 'Dan')!r})")
+        maria.click("#controls [data-act=rematch]")
+        for p in (maria, dan):
+            p.wait_for_function(f"location.href !== {game_url!r} && location.hash.startsWith('#/game/')")
+        assert maria.url == dan.url
+        maria.wait_for_selector("#controls [data-act=leave]:not([hidden])")
