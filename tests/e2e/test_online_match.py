@@ -109,6 +109,11 @@ def test_a_private_table_a_match_to_three_a_spectator_both_chats_and_the_ledger(
         ion.goto(link)
         ion.wait_for_selector("#btn-join:not([hidden])")
         ion.click("#btn-join")
+        # The server's refusals, in words: a name kept for the computer, a name taken.
+        for name, key in [("Calculatorul", "err_nick_reserved"), ("ANA", "err_nick_taken")]:
+            ion.fill("#in-nick", name)
+            ion.click("#btn-nick")
+            ion.wait_for_function(f"document.querySelector('#nick-error').textContent === {RO[key]!r}")
         nickname(ion, "Ion")
         ion.wait_for_url("**/#/game/*")
         game = ion.url.split("/#/game/")[1]
@@ -244,18 +249,22 @@ def test_the_lobby_live_a_withdrawn_table_a_disconnect_leaving_for_100_points_an
         maria.click("#btn-withdraw")
         maria.wait_for_url("**/#/online")
         dan.wait_for_function("![...document.querySelectorAll('#lobby-open .who a')].some(a => a.textContent === 'Maria')")
-        # Again, and Dan joins from the list with one tap.
+        # Again; Maria waits in the lobby, her table first; Dan joins from the list with one tap.
         maria.click("#btn-create")
         maria.locator("#form-table select[name=length]").select_option("1")
         maria.click("#btn-create-table")
         maria.wait_for_url("**/#/table/*")
+        maria.click("#btn-back-lobby")
+        maria.wait_for_selector("#lobby-mine .table-item")
         dan.wait_for_function("[...document.querySelectorAll('#lobby-open .who a')].some(a => a.textContent === 'Maria')")
         dan.locator("#lobby-open .table-item", has_text="Maria").locator("button").click()
         dan.wait_for_url("**/#/game/*")
         game_url = dan.url
         maria.wait_for_url(game_url.split("#")[0] + "#" + game_url.split("#")[1])
         maria.wait_for_selector("#p-top .clock:not([hidden])")
+        assert "Dan" in maria.locator("#p-top .name").inner_text()
         # Dan goes away: Maria sees it at once, with the time until she may claim.
+        dan.wait_for_selector("#p-bottom .clock:not([hidden])")
         context = dan.context
         dan.close()
         maria.wait_for_function("document.querySelector('#presence').textContent.includes('Dan s-a deconectat de 0:0')")

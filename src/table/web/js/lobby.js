@@ -49,7 +49,7 @@ export class Lobby {
   stop() {
     if (this.feed) this.feed.stop();
     this.feed = null;
-    clearTimeout(this.waitTimer); this.waiting = null;
+    clearTimeout(this.waitTimer); clearTimeout(this.mineTimer); this.waiting = null;
   }
 
   drawMe() {
@@ -60,10 +60,15 @@ export class Lobby {
 
   // Your tables (open or playing) come from /api/me; asked again when the lobby changes.
   async refreshMine() {
+    const waited = new Set((this.mine || []).filter((x) => x.status === "open").map((x) => x.id));
     try {
       const data = await online.whoami();
       this.mine = data ? data.tables : [];
     } catch (_) { /* the lobby itself says when the server is away */ }
+    if (!this.feed) return;  // left the lobby meanwhile
+    // Someone sat down at the table you were waiting at: to the game.
+    const started = this.mine.find((x) => waited.has(x.id) && x.status === "playing" && x.game);
+    if (started) { this.go(`#/game/${started.game}`); return; }
     this.draw();
   }
   refreshMineSoon() {
