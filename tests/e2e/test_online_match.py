@@ -108,6 +108,8 @@ def test_a_private_table_a_match_to_three_a_spectator_both_chats_and_the_ledger(
         open_app(ion)
         ion.goto(link)
         ion.wait_for_selector("#btn-join:not([hidden])")
+        assert ion.locator("#table-title").inner_text() == RO["waits"].format(name="Ana", points="0 puncte")
+        ion.screenshot(path=str(artifacts / "online-invitation-opened-phone-ro.png"))
         ion.click("#btn-join")
         # The server's refusals, in words: a name kept for the computer, a name taken.
         for name, key in [("Calculatorul", "err_nick_reserved"), ("ANA", "err_nick_taken")]:

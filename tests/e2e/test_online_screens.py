@@ -198,9 +198,24 @@ def test_clocks_tick_and_warn_an_away_opponent_may_be_claimed_and_leaving_asks_f
     assert "Ion s-a deconectat de 1:3" in presence_line, presence_line
     claim = page.locator("#controls [data-act=claim]")
     assert claim.is_visible()
+    # All of it fits the phone without scrolling, the folded chat under the controls.
+    m = page.evaluate("""() => {
+      const box = (s) => { const r = document.querySelector(s).getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; };
+      return { board: box('#board .frame'), chat: box('#chat'), controls: box('#controls'),
+               scroll: [document.documentElement.scrollWidth, document.documentElement.scrollHeight] };
+    }""")
+    assert m["scroll"][0] <= 390 and m["scroll"][1] <= 844, m
+    assert m["board"][2] >= 0.95 * 390, m
+    assert m["controls"][1] + m["controls"][3] <= m["chat"][1] and m["chat"][1] + m["chat"][3] <= 844, m
     page.locator("#chat-toggle").click()
     page.wait_for_selector("#chat-log li:not(.empty)")
     page.screenshot(path=str(artifacts / "match-clocks-chat-phone-ro.png"))
+    page.click("#btn-lang")
+    page.wait_for_function("document.querySelector('#chat-title').textContent === 'Chat with your opponent'")
+    assert "Ion disconnected 1:3" in page.locator("#presence").inner_text()
+    page.screenshot(path=str(artifacts / "match-clocks-chat-phone-en.png"))
+    page.click("#btn-lang")
+    page.wait_for_function("document.querySelector('#chat-title').textContent === 'Chat cu adversarul'")
     claims: list[str] = []
     page.route("**/api/tables/T1/claim", lambda r: (claims.append(r.request.headers.get("authorization", "")),
                                                    answer(r, 409, {"type": "error", "code": "cannot_claim", "message": "x"})))

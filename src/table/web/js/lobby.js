@@ -197,8 +197,9 @@ export class Lobby {
     if (table.status !== "open") { this.drawGone(); return; }
     const me = online.me();
     const mine = !!me && table.players.some((p) => p && p.name === me.name);
-    $("table-title").textContent = mine ? t("invite_title") : "";
-    $("table-title").append(...(mine ? [] : this.people(table)));
+    const host = table.players.find(Boolean);
+    $("table-title").textContent = mine || !host ? t("invite_title")
+      : t("waits", { name: host.name, points: plural("points", host.points) });
     $("table-text").textContent = mine ? (table.private ? t("invite_text") : t("waiting_opponent")) : "";
     $("table-settings").textContent = settingsText(table);
     $("invite-box").hidden = !(mine && table.private && byInvite);
