@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+import time
 
 import pytest
 
@@ -49,9 +50,11 @@ def test_two_bots_play_a_three_point_match_to_the_end(server):
     lines = storage.ledger(game_id=a.state["game"])
     wins = [ln for ln in lines if ln.reason.startswith("win:")]
     losses = [ln for ln in lines if ln.reason.startswith("loss:")]
-    assert len(wins) == len(losses) >= 2
+    assert len(wins) == len(losses) >= 1
     assert sorted(ln.amount * LOSS[1] for ln in wins) == sorted(ln.amount * WIN[1] for ln in losses)
     ids = storage.player_by_name_key("ana-bot").id, storage.player_by_name_key("ion-bot").id
+    # A win is worth WIN[1] per match point it scored (level x cube): the wins add up to the score.
+    assert a.score == tuple(sum(ln.amount // WIN[1] for ln in wins if ln.player_id == p) for p in ids)
     points = storage.points_of(ids)
     assert a.points == i.points == (points[ids[0]], points[ids[1]])
     page = ana.request("GET", "/api/players/ana-bot")
@@ -60,7 +63,7 @@ def test_two_bots_play_a_three_point_match_to_the_end(server):
     assert {r["opponent"] for r in page["recent"]} == {"Ion-bot"}
     winner_seat = a.winner
     winner_page = ana.request("GET", f"/api/players/{a.names[winner_seat]}")
-    assert winner_page["record"]["wins"] >= 2
+    assert winner_page["record"]["wins"] >= 1
     assert storage.table(table["id"]).status == "finished"
 
 
@@ -90,3 +93,34 @@ def test_the_client_reports_the_servers_refusals(server):
     with pytest.raises(ClientError) as err:
         bot.join("no-such-table")
     assert err.value.code == "not_found"
+
+
+def test_the_command_line_bot_creates_a_table_and_waits_for_an_opponent(server, capsys):
+    url, _ = server
+    done = {}
+    bot = threading.Thread(target=lambda: done.setdefault("rc", main(
+        ["online", "--server", url, "--name", "Robo", "--level", "easy", "--create", "1", "--clock", "rapid",
+         "--lang", "ro"])))
+    bot.start()
+    person = OnlineClient(url, "easy")
+    person.register("Maria")
+    deadline = time.monotonic() + 30
+    while not (tables := person.request("GET", "/api/tables")["open"]):
+        assert time.monotonic() < deadline, "the bot opened no table"
+        time.sleep(0.05)
+    assert tables[0]["players"][0]["bot"] and tables[0]["clock"] == "rapid" and tables[0]["length"] == 1
+    outcome = person.play(person.join(tables[0]["id"]))
+    bot.join(60)
+    out = capsys.readouterr().out
+    assert done["rc"] == 0 and "e deschisă (un singur joc, ceas rapid)" in out
+    assert f"{outcome.names[outcome.winner]} a câștigat meciul." in out
+    assert "Puncte acum: Robo" in out
+
+
+def test_the_online_benchmark_plays_its_matches_and_reports_figures():
+    from table.server.bench_online import measure
+
+    f = measure(games=2, length=1, think=0.0, seconds=120)
+    assert (f["finished"], f["error_count"]) == (2, 0)
+    assert f["actions"] > 20 and 0 < f["p50_ms"] <= f["p95_ms"] <= f["p99_ms"]
+    assert f["rss_before_mib"] > 10 and f["rss_peak_mib"] >= f["rss_before_mib"]

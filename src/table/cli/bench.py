@@ -5,7 +5,8 @@ seeded corpus of positions from random games, all 21 rolls of each, then the
 public ``Position.legal_plays``; when GNU Backgammon's Python module is
 importable (``pip install gnubg``, its bindings), it times GNU Backgammon's own
 move listing, ``gnubg.find_best_moves`` at 0-ply, on the same pairs too.
-``table bench server`` measures the web app (see ``table.server.bench``).
+``table bench server`` measures the web app (see ``table.server.bench``),
+``table bench online`` many online matches at once (``table.server.bench_online``).
 """
 
 from __future__ import annotations
@@ -45,6 +46,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     server_bench.add_arguments(server)
     server.set_defaults(func=server_bench.run)
+    from table.server import bench_online
+
+    online = benches.add_parser("online", help="online tables: many matches at once between clients on WebSockets")
+    bench_online.add_arguments(online)
+    online.set_defaults(func=bench_online.run)
 
 
 def _median_rate(pairs: int, repeat: int, run: Callable[[], object]) -> tuple[float, list[float]]:

@@ -18,20 +18,30 @@ from table.server.game import LEVELS, MATCH_LENGTHS
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {
         "registered": "Playing as {name} (a bot, {level}).",
-        "created": "Table {table} is open ({length} points, clock {clock}); waiting for an opponent...",
+        "created": "Table {table} is open ({length}, clock {clock}); waiting for an opponent...",
+        "single": "a single game",
+        "match": "a {n}-point match",
         "playing": "The match has started: game {game}.",
         "score": "Final score: {a} {sa}, {b} {sb}.",
         "won": "{who} won the match.",
-        "forfeit": "{who} forfeited the match ({why}).",
+        "forfeit": "{who} lost the match by forfeit: {why}.",
+        "left": "left the table",
+        "timeout": "ran out of time",
+        "away": "was away too long",
         "points": "Points now: {a} {pa}, {b} {pb}.",
     },
     "ro": {
         "registered": "Joci ca {name} (un bot, {level}).",
-        "created": "Masa {table} e deschisă ({length} puncte, ceas {clock}); aștepți un adversar...",
+        "created": "Masa {table} e deschisă ({length}, ceas {clock}); aștepți un adversar...",
+        "single": "un singur joc",
+        "match": "meci de {n} {points}",
         "playing": "Meciul a început: jocul {game}.",
         "score": "Scor final: {a} {sa}, {b} {sb}.",
         "won": "{who} a câștigat meciul.",
-        "forfeit": "{who} a pierdut meciul prin abandon ({why}).",
+        "forfeit": "{who} a pierdut meciul prin abandon: {why}.",
+        "left": "a plecat de la masă",
+        "timeout": "i-a expirat timpul",
+        "away": "a lipsit prea mult",
         "points": "Puncte acum: {a} {pa}, {b} {pb}.",
     },
 }
@@ -80,21 +90,28 @@ def run(args: argparse.Namespace) -> int:
     say("registered", name=client.name, level=args.level)
     if args.create is not None:
         table = client.create(args.create, args.clock, not args.no_cube)
-        say("created", table=table["id"], length=args.create, clock=args.clock)
+        say("created", table=table["id"], length=_length_text(text, args.create), clock=args.clock)
         game = client.wait_for_game(table["id"])
     else:
         game = client.join(args.join)
     say("playing", game=game)
-    report(client.play(game), say)
+    report(client.play(game), say, text)
     return 0
 
 
-def report(outcome: Outcome, say: Callable[..., None]) -> None:
+def _length_text(text: dict[str, str], n: int) -> str:
+    """'a single game' or 'a 5-point match' (Romanian: 'meci de 5 puncte', 'meci de 21 de puncte')."""
+    if n == 1:
+        return text["single"]
+    return text["match"].format(n=n, points="de puncte" if n >= 20 else "puncte")
+
+
+def report(outcome: Outcome, say: Callable[..., None], text: dict[str, str]) -> None:
     """Print the final score, the winner (or who forfeited) and both players' points."""
     (a, b), (sa, sb), (pa, pb) = outcome.names, outcome.score, outcome.points
     say("score", a=a, sa=sa, b=b, sb=sb)
     if outcome.forfeit:
-        say("forfeit", who=outcome.names[outcome.forfeit["seat"]], why=outcome.forfeit["why"])
+        say("forfeit", who=outcome.names[outcome.forfeit["seat"]], why=text[outcome.forfeit["why"]])
     elif outcome.winner is not None:
         say("won", who=outcome.names[outcome.winner])
     say("points", a=a, pa=pa, b=b, pb=pb)

@@ -21,7 +21,7 @@ import logging
 import secrets
 import time
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable
+from typing import Any, Awaitable, Callable
 
 from table.errors import TableError
 from table.match import NextGame
@@ -112,6 +112,11 @@ def next_clock(clock: Clock, game: Game, entry: JSON, now: float) -> Clock:
     return clock
 
 
+def stored_deadline(clock: Clock) -> float | None:
+    """The deadline kept with a clock: when the match ends by itself (never, on an untimed table)."""
+    return None if clock.claim_only else clock.deadline()
+
+
 def ended_game(game: Game, entry: JSON) -> bool:
     """Whether ``entry`` (just applied) ended a game on the board, by a drop or an accepted resignation."""
     return (entry.get("type") not in ("next_game", "forfeit") and game.match.game_result is not None
@@ -171,7 +176,7 @@ class TableState:
         assert isinstance(write, Write)
         await asyncio.to_thread(
             self.service.storage.append_online, game_id, seq, entry,
-            clock=(write.clock.to_json(), write.clock.deadline()), ledger=write.ledger,
+            clock=(write.clock.to_json(), stored_deadline(write.clock)), ledger=write.ledger,
             table=(self.table.id, "finished") if write.finished else None, now=self.service.now())
 
     def adopt(self, write: object) -> None:
@@ -231,6 +236,7 @@ class Online:
         self._names: dict[int, Player] = {}  # players never change name: kept once looked up
         self.lobby_watchers: set[Outbox] = set()
         self._lobby_push: asyncio.TimerHandle | None = None
+        self._tasks: set[asyncio.Future[None]] = set()  # timers' work under way (the loop keeps only weak references)
         rooms.attach = self._attach
 
     # Players -----------------------------------------------------------------
@@ -381,6 +387,11 @@ class Online:
             return await self._start(table, seats, hashes)
         except ConflictError as exc:
             raise OnlineError("somebody else sat down first", "table_full", 409) from exc
+        except OnlineError as exc:
+            now_ = await self.find_table(table.id)
+            if exc.code == "storage_failed" and now_.status != "open":  # started or withdrawn meanwhile
+                raise OnlineError(f"this table is {now_.status}, no longer open", "not_open", 409) from exc
+            raise
 
     async def _start(self, table: OnlineTable, seats: tuple[Player, Player], hashes: list[str | None]) -> JSON:
         s = table.settings
@@ -418,7 +429,7 @@ class Online:
         if clock.running is not None and not room.game.is_over:
             # The server stopped while this decision was timing: nobody loses the time it was down.
             clock = clock.resume(now)
-            await self._call(self.storage.save_clock, room.id, clock.to_json(), clock.deadline())
+            await self._call(self.storage.save_clock, room.id, clock.to_json(), stored_deadline(clock))
         ledger = []
         for line in reversed(await self._call(self.storage.ledger, game_id=room.id, limit=1000)):
             ledger.append({"seat": ids.index(line.player_id), "amount": line.amount, "reason": line.reason})
@@ -525,9 +536,14 @@ class Online:
             at = None if state.clock.claim_only else state.clock.deadline()
         if at is None:
             return
-        loop = asyncio.get_running_loop()
-        state.timer = loop.call_later(max(0.0, at - self.now()) + 0.01,
-                                      lambda: asyncio.ensure_future(self._fire(room)))
+        state.timer = asyncio.get_running_loop().call_later(max(0.0, at - self.now()) + 0.01,
+                                                            self._spawn, self._fire, room)
+
+    def _spawn(self, work: Callable[..., Awaitable[None]], *args: Any) -> None:
+        """Start ``work(*args)`` from a timer, keeping the task until it ends."""
+        task = asyncio.ensure_future(work(*args))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     async def _fire(self, room: Room) -> None:
         try:
@@ -536,8 +552,7 @@ class Online:
             log.warning("room %s: the timer's step is postponed: %s", room.id, exc)
             state = room.online
             if isinstance(state, TableState):
-                state.timer = asyncio.get_running_loop().call_later(
-                    1.0, lambda: asyncio.ensure_future(self._fire(room)))
+                state.timer = asyncio.get_running_loop().call_later(1.0, self._spawn, self._fire, room)
 
     async def check(self, room: Room) -> None:
         """Do what is due at ``now``: end a match whose clock ran out, start the next game after the pause."""
@@ -597,8 +612,7 @@ class Online:
     def lobby_changed(self) -> None:
         """Push the lobby to its watchers soon (one push for a burst of changes)."""
         if self._lobby_push is None and self.lobby_watchers:
-            self._lobby_push = asyncio.get_running_loop().call_later(
-                LOBBY_DEBOUNCE, lambda: asyncio.ensure_future(self._push_lobby()))
+            self._lobby_push = asyncio.get_running_loop().call_later(LOBBY_DEBOUNCE, self._spawn, self._push_lobby)
 
     async def _push_lobby(self) -> None:
         self._lobby_push = None

@@ -177,24 +177,32 @@ class Room:
             if since is not None and (not isinstance(since, int) or isinstance(since, bool)
                                       or not 0 <= since <= self.version):
                 raise RoomError(f"since must be a version from 0 to {self.version}")
-            if replacing is not None:
-                self.unwatch(replacing)
-            if not watcher.outbox.open:
-                return  # dropped meanwhile: its socket is closing
-            self.watchers.add(watcher)
+            if not watcher.outbox.open:  # dropped meanwhile: its socket is closing
+                if replacing is not None:
+                    self.unwatch(replacing)
+                return
             self.touched = self.clock()
+            presence = self.online.presence(watcher.seats, 1) if self.online and watcher.seats else None
+            if replacing is not None:  # after counting the new one in: a second hello is no disconnect
+                self.unwatch(replacing)
             if since is not None:
                 # What a returning watcher missed, as logged (past rolls included).
                 watcher.outbox.put(encode({"type": "events", "from": since, "version": self.version,
                                            "entries": self.game.log[since:]}))
             watcher.outbox.put(encode(self.message(watcher.seats)))
-            self._presence(watcher.seats, 1)
+            if presence is not None:
+                self.broadcast(presence)  # the others hear of it; the newcomer's state has it already
+            self.watchers.add(watcher)
 
     def unwatch(self, watcher: Watcher) -> None:
+        self._drop(watcher)
+        self.touched = self.clock()
+
+    def _drop(self, watcher: Watcher) -> None:
+        """Stop publishing to ``watcher`` (gone, or too slow to read); its seats may now be away."""
         if watcher in self.watchers:
             self.watchers.discard(watcher)
             self._presence(watcher.seats, -1)
-        self.touched = self.clock()
 
     def _presence(self, seats: frozenset[int], change: int) -> None:
         """Count a seat's sockets; tell every watcher when a seat comes or goes."""
@@ -208,7 +216,7 @@ class Room:
         text = encode(message)
         for w in list(self.watchers):
             if to(w) and not w.outbox.put(text):
-                self.watchers.discard(w)
+                self._drop(w)
 
     async def _exclusive(self, work: Callable[[], Awaitable[T]]) -> T:
         """Run ``work`` under the lock to its end even if the caller is cancelled meanwhile:
@@ -258,7 +266,7 @@ class Room:
             if w.seats not in texts:
                 texts[w.seats] = encode(self.message(w.seats))
             if not w.outbox.put(texts[w.seats]):
-                self.watchers.discard(w)  # closed or too slow: it reconnects with since
+                self._drop(w)  # closed or too slow: it reconnects with since
 
     async def act(self, seats: frozenset[int], action: object, version: object = None) -> None:
         """Apply a player's action (refused with a ``RoomError`` and no change if wrong)."""

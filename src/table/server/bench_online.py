@@ -1,0 +1,244 @@
+"""Load on online tables: N matches at once between clients on real WebSockets.
+
+``table bench online --games N --think SECONDS`` (or ``python3 -m
+table.server.bench_online``) starts the real app in a child process (uvicorn,
+SQLite in a temporary folder, no rate limits: every client comes from one
+address), registers 2N guests, opens N tables and plays N matches at once.
+Each client waits a think time drawn around the given mean before each
+decision, as a person would (0: as fast as possible), and plays the first
+legal play it is offered (the bot's thinking would measure the clients, not the
+server).  It prints actions per second, the p50/p95/p99 of the time from
+sending an action to both seats having the new state, the errors, and the
+server's memory (resident set) before, at the peak and after the games.
+The run is bounded: ``--seconds`` stops it, finished or not.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from table.server.bench import _free_port, first_path
+
+JSON = dict[str, Any]
+
+_SERVE = """
+import sys, uvicorn
+from table.server.app import create_app
+from table.server.http import uvicorn_options
+from table.server.limits import Limits
+from table.server.storage import open_storage
+big = 10**9
+limits = Limits(games_burst=big, guests_burst=big, tables_burst=big, ws_messages_burst=big,
+                connections_per_client=big, chat_burst=big)
+app = create_app(open_storage(sys.argv[2]), limits=limits)
+uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[1]), log_level="warning",
+            **uvicorn_options(limits, max_connections=100_000))
+"""
+
+
+def rss_mib(pid: int) -> float:
+    """A process's resident memory in MiB (Linux)."""
+    pages = int(Path(f"/proc/{pid}/statm").read_text().split()[1])
+    return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+@dataclass
+class Figures:
+    """What a run measured."""
+
+    latencies: list[float] = field(default_factory=list)  # seconds, action sent -> both seats updated
+    actions: int = 0
+    errors: list[str] = field(default_factory=list)
+    finished: int = 0
+
+
+def _action(view: JSON) -> JSON:
+    """A legal action for the seat to act: the first play, roll rather than double, take, accept."""
+    acts = view["actions"]
+    for kind in ("next_game", "roll", "take", "accept_resignation"):
+        if kind in acts:
+            return {"type": kind}
+    if "move" in acts and view["moves"]:
+        return {"type": "move", "steps": first_path(view["moves"])}
+    return {"type": acts[0]}
+
+
+class _Match:
+    """The two seats of one match: when each action was sent, and which seats have seen its result."""
+
+    def __init__(self) -> None:
+        self.sent: dict[int, float] = {}  # version acted on -> when
+        self.seen: dict[int, set[int]] = {}  # version acted on -> seats that have a later state
+
+    def arrived(self, seat: int, version: int, figures: Figures) -> None:
+        for v in [v for v in self.sent if v < version]:
+            seen = self.seen.setdefault(v, set())
+            seen.add(seat)
+            if len(seen) == 2:
+                figures.latencies.append(time.perf_counter() - self.sent.pop(v))
+                del self.seen[v]
+
+
+async def _seat(url: str, game: str, seat: int, token: str, match: _Match, think: float, rng: random.Random,
+                figures: Figures) -> None:
+    from websockets.asyncio.client import connect
+
+    async with connect(f"{url.replace('http', 'ws', 1)}/ws/games/{game}", max_size=2**22) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token}))
+        acted = -1
+        async for raw in ws:
+            msg = json.loads(raw)
+            if msg["type"] == "error":
+                if msg.get("code") not in ("stale", "not_your_turn"):
+                    figures.errors.append(msg["message"])
+                continue
+            if msg["type"] != "state":
+                continue
+            match.arrived(seat, msg["version"], figures)
+            view = msg["view"]
+            if view["over"]:
+                figures.finished += 1
+                return
+            if not view["actions"] or msg["version"] == acted:
+                continue
+            if think:
+                await asyncio.sleep(rng.expovariate(1 / think))
+            acted = msg["version"]
+            match.sent.setdefault(acted, time.perf_counter())
+            figures.actions += 1
+            await ws.send(json.dumps({"type": "action", "version": acted, "action": _action(view)}))
+
+
+def _post(url: str, path: str, body: JSON, token: str | None = None) -> JSON:
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    req = urllib.request.Request(url + path, json.dumps(body).encode(), headers, method="POST")
+    with urllib.request.urlopen(req, timeout=60) as r:
+        answer: JSON = json.loads(r.read())
+        return answer
+
+
+async def _play(url: str, games: int, length: int, think: float, seconds: float, seed: int,
+                figures: Figures) -> None:
+    rng = random.Random(seed)
+    tag = f"{seed % 1000:03d}"
+    seats: list[tuple[str, int, str, _Match]] = []
+    for n in range(games):
+        a = await asyncio.to_thread(_post, url, "/api/guests", {"name": f"b{tag}a{n}", "bot": True})
+        b = await asyncio.to_thread(_post, url, "/api/guests", {"name": f"b{tag}b{n}", "bot": True})
+        table = await asyncio.to_thread(_post, url, "/api/tables", {"length": length, "clock": "untimed"}, a["token"])
+        game = (await asyncio.to_thread(_post, url, f"/api/tables/{table['table']['id']}/join", {},
+                                        b["token"]))["table"]["game"]
+        match = _Match()
+        seats += [(game, 0, a["token"], match), (game, 1, b["token"], match)]
+    tasks = [asyncio.ensure_future(_seat(url, g, s, t, m, think, random.Random(rng.random()), figures))
+             for g, s, t, m in seats]
+    done, pending = await asyncio.wait(tasks, timeout=seconds)
+    for task in pending:
+        task.cancel()
+    for task in done:
+        if task.exception() is not None:
+            figures.errors.append(repr(task.exception()))
+
+
+def measure(games: int, length: int, think: float, seconds: float, seed: int = 1) -> JSON:
+    """Run the server in a child process, play ``games`` matches at once; return the figures."""
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}"
+    with tempfile.TemporaryDirectory() as tmp:
+        server = subprocess.Popen([sys.executable, "-c", _SERVE, str(port), str(Path(tmp) / "bench.sqlite3")])
+        try:
+            deadline = time.monotonic() + 60
+            while True:
+                try:
+                    urllib.request.urlopen(f"{url}/api/health", timeout=2).read()
+                    break
+                except OSError:
+                    if server.poll() is not None or time.monotonic() > deadline:
+                        raise RuntimeError("the server did not start") from None
+                    time.sleep(0.1)
+            before = rss_mib(server.pid)
+            figures = Figures()
+            peak = [before]
+
+            async def run() -> None:
+                async def watch_memory() -> None:
+                    while True:
+                        peak[0] = max(peak[0], rss_mib(server.pid))
+                        await asyncio.sleep(0.5)
+
+                watcher = asyncio.ensure_future(watch_memory())
+                try:
+                    await _play(url, games, length, think, seconds, seed, figures)
+                finally:
+                    watcher.cancel()
+
+            start = time.perf_counter()
+            asyncio.run(run())
+            elapsed = time.perf_counter() - start
+            time.sleep(1.0)
+            after = rss_mib(server.pid)
+        finally:
+            server.terminate()
+            server.wait(30)
+    ms = sorted(x * 1000 for x in figures.latencies)
+
+    def pct(p: float) -> float:
+        return ms[min(len(ms) - 1, int(p * (len(ms) - 1) + 0.5))] if ms else float("nan")
+
+    return {"games": games, "finished": figures.finished // 2, "actions": figures.actions,
+            "seconds": elapsed, "actions_per_s": figures.actions / elapsed if elapsed else 0.0,
+            "p50_ms": pct(0.50), "p95_ms": pct(0.95), "p99_ms": pct(0.99),
+            "median_ms": statistics.median(ms) if ms else float("nan"),
+            "errors": figures.errors[:10], "error_count": len(figures.errors),
+            "rss_before_mib": before, "rss_peak_mib": peak[0], "rss_after_mib": after}
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The benchmark's options (shared by ``table bench online`` and ``-m table.server.bench_online``)."""
+    parser.add_argument("--games", type=int, default=50, help="matches played at once (default 50)")
+    parser.add_argument("--length", type=int, default=1, help="points per match (default 1: one game)")
+    parser.add_argument("--think", type=float, default=1.5,
+                        help="mean seconds a client thinks before each decision (default 1.5; 0: no pause)")
+    parser.add_argument("--seconds", type=float, default=300.0, help="stop after this long (default 300)")
+    parser.add_argument("--seed", type=int, default=1, help="seeds the think times (default 1)")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Measure and print the figures."""
+    if args.games < 1 or args.think < 0 or args.seconds <= 0:
+        print("table: error: --games must be at least 1, --think 0 or more, --seconds more than 0", file=sys.stderr)
+        return 2
+    f = measure(args.games, args.length, args.think, args.seconds, args.seed)
+    print(f"online: {f['games']} matches at once ({f['finished']} finished), think {args.think} s: "
+          f"{f['actions']} actions in {f['seconds']:.1f} s = {f['actions_per_s']:.1f} actions/s; "
+          f"action -> both seats updated p50 {f['p50_ms']:.1f} ms, p95 {f['p95_ms']:.1f} ms, "
+          f"p99 {f['p99_ms']:.1f} ms; errors {f['error_count']}; server memory {f['rss_before_mib']:.0f} MiB "
+          f"before, {f['rss_peak_mib']:.0f} MiB peak, {f['rss_after_mib']:.0f} MiB after")
+    for e in f["errors"]:
+        print(f"  error: {e}")
+    return 0 if f["error_count"] == 0 else 1
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python3 -m table.server.bench_online", description=__doc__)
+    add_arguments(parser)
+    return run(parser.parse_args(argv))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())
