@@ -53,7 +53,9 @@ def test_the_nickname_dialog_says_why_a_name_is_refused_then_keeps_the_guest(pho
     page.click("#btn-nick")
     dialog.wait_for(state="hidden")
     page.wait_for_selector("#lobby:not([hidden])")
-    assert page.locator("#lobby-me").inner_text() == RO["lobby_me"].replace("{name}", "Ștefan")
+    # The name, and the points the server counts (Romanian: "0 puncte", "20 de puncte").
+    me = RO["lobby_me_points"].format(name="Ștefan", points="0 puncte")
+    page.wait_for_function(f"document.querySelector('#lobby-me').textContent === {me!r}")
     guest = json.loads(page.evaluate("localStorage.getItem('table.guest')"))
     assert guest == {"token": TOKEN, "name": "Ștefan"}
     # The same browser is the same player next time: no dialog.

@@ -52,9 +52,10 @@ export class Lobby {
     clearTimeout(this.waitTimer); clearTimeout(this.mineTimer); this.waiting = null;
   }
 
-  drawMe() {
+  drawMe(points) {
     const g = online.me();
-    $("lobby-me").textContent = g ? t("lobby_me", { name: g.name }) : "";
+    $("lobby-me").textContent = !g ? "" : typeof points === "number"
+      ? t("lobby_me_points", { name: g.name, points: plural("points", points) }) : t("lobby_me", { name: g.name });
     $("lobby-me").href = g ? `#/player/${encodeURIComponent(g.name)}` : "#/";
   }
 
@@ -64,6 +65,7 @@ export class Lobby {
     try {
       const data = await online.whoami();
       this.mine = data ? data.tables : [];
+      if (data) this.drawMe(data.player.points);
     } catch (_) { /* the lobby itself says when the server is away */ }
     if (!this.feed) return;  // left the lobby meanwhile
     // Someone sat down at the table you were waiting at: to the game.
