@@ -125,6 +125,12 @@ def test_a_private_table_a_match_to_three_a_spectator_both_chats_and_the_ledger(
             p.wait_for_selector("#p-bottom .clock:not([hidden])")
             p.wait_for_function("window.__table && window.__table.version() > 0")
         assert ana.locator("#p-bottom .name").inner_text() == "Ana"
+        # The clock of whoever decides runs on both screens (a relaxed clock: 15 s, then 9 minutes).
+        running = ana.locator(".player .clock.running")
+        running.wait_for()
+        first = running.inner_text()
+        ana.wait_for_function(f"document.querySelector('.player .clock.running').innerText !== {first!r}")
+        assert ion.locator(".player .clock.running").count() == 1
         assert ana.locator("#p-top .name").inner_text() == "Ion"
         # Each player sees their own side at the bottom, numbered from there.
         assert ion.locator("#p-bottom .name").inner_text() == "Ion"
