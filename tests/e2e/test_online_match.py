@@ -5,45 +5,16 @@ chats, the points the ledger posted on the result and on the player pages."""
 from __future__ import annotations
 
 import re
-from contextlib import contextmanager
-from typing import Iterator
 
 from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.e2e.e2e_helpers import open_app, play_by_clicks
 from tests.e2e.online_fakes import catalogue
+from tests.e2e.online_helpers import DESKTOP, PHONE, nickname, person
 
 RO = catalogue("ro")
 EN = catalogue("en")
-
-
-@contextmanager
-def person(browser, server_url, lang: str = "ro", **kw) -> Iterator[Page]:
-    ctx = browser.new_context(bypass_csp=True, base_url=server_url, **kw)
-    ctx.set_default_timeout(20000)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    # Roll by hand: the test decides when to double.
-    page.add_init_script("try { localStorage.setItem('table.settings', JSON.stringify({autoRoll: false, animations: false})); }"
-                         " catch (_) { /* about:blank has none */ }")
-    try:
-        yield page
-    finally:
-        ctx.close()
-    assert not errors, errors
-
-
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
-DESKTOP = {"viewport": {"width": 1280, "height": 800}}
-
-
-def nickname(page: Page, name: str) -> None:
-    page.locator("#dlg-nick").wait_for(state="visible")
-    page.fill("#in-nick", name)
-    page.click("#btn-nick")
-    page.locator("#dlg-nick").wait_for(state="hidden")
 
 
 def shown(page: Page, act: str) -> bool:
