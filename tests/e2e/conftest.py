@@ -58,7 +58,9 @@ def server_url(tmp_path_factory):
     yield from serve(tmp_path_factory.mktemp("db"))
 
 
-@pytest.fixture(scope="session")
+# One browser per test module, not per session: Playwright's sync API keeps an event loop running
+# in the main thread while it is open, and later tests that call asyncio.run() must not find one.
+@pytest.fixture(scope="module")
 def browser():
     pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
     if not os.path.exists(CHROMIUM):  # scripts/test installs it; say so instead of failing obscurely
