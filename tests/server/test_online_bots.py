@@ -124,3 +124,27 @@ def test_the_online_benchmark_plays_its_matches_and_reports_figures():
     assert (f["finished"], f["error_count"]) == (2, 0)
     assert f["actions"] > 20 and 0 < f["p50_ms"] <= f["p95_ms"] <= f["p99_ms"]
     assert f["rss_before_mib"] > 10 and f["rss_peak_mib"] >= f["rss_before_mib"]
+
+
+def test_the_client_reconnects_when_its_connection_is_lost(server, monkeypatch):
+    url, _ = server
+    a, b = OnlineClient(url, "easy"), OnlineClient(url, "easy")
+    a.register("Rita")
+    b.register("Radu")
+    table = a.create(1, "relaxed")
+    game = b.join(table["id"])
+    real, calls = OnlineClient._play, []
+
+    def flaky(self, game_id):
+        calls.append(self.name)
+        if len(calls) == 1:
+            raise ConnectionResetError("the network went away")
+        return real(self, game_id)
+
+    monkeypatch.setattr(OnlineClient, "_play", flaky)
+    done = {}
+    thread = threading.Thread(target=lambda: done.setdefault("a", a.play(game)))
+    thread.start()
+    outcome = b.play(game)
+    thread.join(60)
+    assert len(calls) == 3 and done["a"].score == outcome.score and outcome.winner is not None

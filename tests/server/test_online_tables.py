@@ -18,6 +18,7 @@ from table.server.storage import StorageError
 from table.server.storage import open_storage
 
 from tests.server.server_helpers import FakeClock, TestClient, auth
+from tests.server.storage_fixtures import where  # noqa: F401 - fixture
 
 START = 1_000_000.0
 
@@ -57,8 +58,9 @@ def make_site(db, limits=Limits(games_burst=10**6), seed=7):
 
 
 @pytest.fixture
-def site(tmp_path):
-    storage, now, clock, app = make_site(tmp_path / "online.sqlite3")
+def site(where):
+    """The app on SQLite, and on PostgreSQL too when TABLE_TEST_POSTGRES_URL is set."""
+    storage, now, clock, app = make_site(where)
     with TestClient(app()) as c:
         yield Site(c, storage, now, clock)
     storage.close()
@@ -528,3 +530,22 @@ def test_a_player_dropped_for_not_reading_is_away(site):
     seen, after = site.c.portal.call(scenario)
     assert seen == [False, True]
     assert after[1] == {"connected": False, "away_since": START + 5}
+
+
+def test_an_idle_untimed_game_leaves_memory_and_comes_back_with_its_clock(site):
+    ana, ion, table = site.match(clock="untimed")
+    rooms = site.c.app.state.rooms
+    before = site.c.get(f"/api/games/{table['game']}").json()["view"]["clock"]
+    dan, eva = site.guest("Dan"), site.guest("Eva")
+    other = site.table(dan, clock="rapid")
+    game2 = site.c.post(f"/api/tables/{other['id']}/join", headers=auth(eva)).json()["table"]["game"]
+    site.clock.now += 15 * 60 + 1
+    gone = site.c.portal.call(rooms.sweep)
+    assert gone == [table["game"]]  # the timed game stays: its timer must fire
+    site.now.now += 600
+    after = site.c.get(f"/api/games/{table['game']}").json()["view"]["clock"]
+    assert after["deadline"] == before["deadline"] and after["running"] == before["running"]
+    slow = after["running"]
+    r = site.c.post(f"/api/tables/{table['id']}/claim", headers=auth([ana, ion][1 - slow]))
+    assert r.status_code == 200  # ten minutes on one decision, across the room's absence
+    assert site.c.get(f"/api/games/{game2}").json()["view"]["over"] is False

@@ -26,6 +26,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -188,7 +189,9 @@ def measure(games: int, length: int, think: float, seconds: float, seed: int = 1
                     watcher.cancel()
 
             start = time.perf_counter()
-            asyncio.run(run())
+            # A loop of its own in a thread of its own: the caller's thread may be running one.
+            with ThreadPoolExecutor(1) as thread:
+                thread.submit(asyncio.run, run()).result()
             elapsed = time.perf_counter() - start
             time.sleep(1.0)
             after = rss_mib(server.pid)

@@ -117,8 +117,24 @@ class OnlineClient:
             time.sleep(poll)
         raise ClientError("nobody joined the table in time", "timeout")
 
-    def play(self, game: str) -> Outcome:
-        """Play the game's match to its end; return how it ended."""
+    def play(self, game: str, reconnects: int = 5) -> Outcome:
+        """Play the game's match to its end; return how it ended.
+
+        A lost connection is made again (``reconnects`` times at most): the
+        server's state after hello is all a bot needs to go on.
+        """
+        from websockets.exceptions import ConnectionClosed
+
+        for attempt in range(reconnects + 1):
+            try:
+                return self._play(game)
+            except (ConnectionClosed, OSError) as exc:
+                if attempt == reconnects:
+                    raise ClientError(f"lost the connection to {self.server}: {exc}") from exc
+                time.sleep(min(5.0, 0.2 * 2 ** attempt))
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _play(self, game: str) -> Outcome:
         from websockets.sync.client import connect
 
         ws_url = self.server.replace("http://", "ws://", 1).replace("https://", "wss://", 1)

@@ -20,6 +20,7 @@ import asyncio
 import logging
 import secrets
 import time
+from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from typing import Any, Awaitable, Callable
 
@@ -50,7 +51,8 @@ CHAT_HISTORY = 50
 LOBBY_DEBOUNCE = 0.5
 """Seconds the lobby waits after a change before pushing, so a burst of changes is one push."""
 
-CHANNELS = ("players", "spectators")
+NAMES_KEPT = 10_000
+"""Players kept in memory by id (the rest are read again when needed)."""
 
 
 class OnlineError(RoomError):
@@ -153,10 +155,6 @@ class TableState:
     def player_ids(self) -> tuple[int, int]:
         return self.players[0].id, self.players[1].id
 
-    def seat_of(self, player_id: int) -> int | None:
-        ids = self.player_ids
-        return ids.index(player_id) if player_id in ids else None
-
     # Extension ---------------------------------------------------------------
 
     def prepare(self, game: Game, entry: JSON) -> object:
@@ -220,6 +218,11 @@ class TableState:
             return None
         return {"type": "presence", "game": self.game_id, "presence": self.presence_list(), "now": now}
 
+    def evictable(self) -> bool:
+        """Whether the room may leave memory while the match goes on: no timer of its own is due
+        (an untimed table, not between games); it comes back, clock and all, when asked for."""
+        return self.clock.claim_only and self.between_since is None
+
     def changed(self, room: Room) -> None:
         self.service.arm(room, self)
         if room.game.is_over:
@@ -233,7 +236,8 @@ class Online:
         self.storage = storage
         self.rooms = rooms
         self.now = now
-        self._names: dict[int, Player] = {}  # players never change name: kept once looked up
+        # Players never change name: the most recently used are kept, so lobbies and chat need no look-ups.
+        self._names: OrderedDict[int, Player] = OrderedDict()
         self.lobby_watchers: set[Outbox] = set()
         self._lobby_push: asyncio.TimerHandle | None = None
         self._tasks: set[asyncio.Future[None]] = set()  # timers' work under way (the loop keeps only weak references)
@@ -261,7 +265,7 @@ class Online:
             player, token = await self._call(create_guest, self.storage, data["name"], bot=bot, now=self.now())
         except NicknameError as exc:
             raise OnlineError(str(exc), exc.code, 409 if exc.code == "taken" else 400) from exc
-        self._names[player.id] = player
+        self._remember(player)
         return player, token
 
     async def player(self, token: str | None) -> Player:
@@ -277,7 +281,7 @@ class Online:
         """The guest holding ``token``, or None."""
         found: Player | None = await self._call(player_for_token, self.storage, token)
         if found is not None:
-            self._names[found.id] = found
+            self._remember(found)
         return found
 
     async def _players(self, ids: set[int]) -> dict[int, Player]:
@@ -285,8 +289,14 @@ class Online:
         for i in missing:
             p = await self._call(self.storage.player, i)
             if p is not None:
-                self._names[i] = p
+                self._remember(p)
         return {i: self._names[i] for i in ids if i in self._names}
+
+    def _remember(self, player: Player) -> None:
+        self._names[player.id] = player
+        self._names.move_to_end(player.id)
+        while len(self._names) > NAMES_KEPT:
+            self._names.popitem(last=False)
 
     def player_json(self, player: Player, points: int) -> JSON:
         return {"name": player.name, "points": points, "bot": player.is_bot}
@@ -426,8 +436,9 @@ class Online:
         if saved is not None:
             clock = Clock.from_json(saved[0])
         now = self.now()
-        if clock.running is not None and not room.game.is_over:
+        if clock.running is not None and not clock.claim_only and not room.game.is_over:
             # The server stopped while this decision was timing: nobody loses the time it was down.
+            # (An untimed decision keeps its start: it has no reserve to lose, only a claim to allow.)
             clock = clock.resume(now)
             await self._call(self.storage.save_clock, room.id, clock.to_json(), stored_deadline(clock))
         ledger = []

@@ -109,6 +109,7 @@ class Extension(Protocol):
     def view(self) -> JSON: ...
     def presence(self, seats: frozenset[int], change: int) -> JSON | None: ...
     def changed(self, room: Room) -> None: ...
+    def evictable(self) -> bool: ...
 
 
 @dataclass(eq=False)
@@ -451,8 +452,8 @@ class Rooms:
         for game_id, room in list(self._rooms.items()):
             if room.watchers or room.sockets or room.busy:
                 continue
-            if room.online is not None and not room.game.is_over:
-                continue  # its clock runs, or its players may come back: its timers live in memory
+            if room.online is not None and not room.game.is_over and not room.online.evictable():
+                continue  # its clock runs: its timer lives in memory
             idle = now - room.touched
             if idle >= self.idle_seconds or (room.game.is_over and idle >= self.finished_seconds):
                 del self._rooms[game_id]

@@ -175,6 +175,7 @@ class SqlStorage:
 
     def __init__(self, engine: sa.Engine, what: str) -> None:
         self._engine = engine
+        self._clock_upsert: sa.Executable | None = None
         # SQLite has one writer at a time anyway; taking calls in turn here avoids
         # "database is locked" between this process's own threads (and lets a
         # :memory: database share its single connection).
@@ -455,17 +456,13 @@ class SqlStorage:
             self._save_clock(conn, game_id, state, deadline)
 
     def _save_clock(self, conn: sa.Connection, game_id: str, state: JSON, deadline: float | None) -> None:
-        values = {"game_id": game_id, "state": json.dumps(state), "deadline": deadline}
-        stmt: sa.Executable
-        if self._engine.dialect.name == "postgresql":
-            pg = postgresql.insert(t.clocks).values(**values)
-            stmt = pg.on_conflict_do_update(index_elements=[t.clocks.c.game_id],
-                                            set_={"state": pg.excluded.state, "deadline": pg.excluded.deadline})
-        else:
-            lite = sqlite.insert(t.clocks).values(**values)
-            stmt = lite.on_conflict_do_update(index_elements=[t.clocks.c.game_id],
-                                              set_={"state": lite.excluded.state, "deadline": lite.excluded.deadline})
-        conn.execute(stmt)
+        if self._clock_upsert is None:  # built once: building it costs more than running it
+            insert = postgresql.insert if self._engine.dialect.name == "postgresql" else sqlite.insert
+            stmt = insert(t.clocks).values(game_id=sa.bindparam("gid"), state=sa.bindparam("st"),
+                                           deadline=sa.bindparam("dl"))
+            self._clock_upsert = stmt.on_conflict_do_update(
+                index_elements=[t.clocks.c.game_id], set_={"state": stmt.excluded.state, "deadline": stmt.excluded.deadline})
+        conn.execute(self._clock_upsert, {"gid": game_id, "st": json.dumps(state), "dl": deadline})
 
     def load_clock(self, game_id: str) -> tuple[JSON, float | None] | None:
         """A game's clock state and deadline, or None if it has no clock."""
