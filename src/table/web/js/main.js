@@ -554,7 +554,7 @@ function fillLengths() {
   for (const n of [1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21]) {
     const o = document.createElement("option");
     o.value = String(n);
-    o.textContent = n === 1 ? t("length_single") : t("length_points", { n });
+    o.textContent = n === 1 ? t("length_single") : i18n.plural("points", n);
     sel.appendChild(o);
   }
   sel.value = cur;
