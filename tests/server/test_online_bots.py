@@ -124,6 +124,7 @@ def test_the_online_benchmark_plays_its_matches_and_reports_figures():
     assert (f["finished"], f["error_count"]) == (2, 0)
     assert f["actions"] > 20 and 0 < f["p50_ms"] <= f["p95_ms"] <= f["p99_ms"]
     assert f["rss_before_mib"] > 10 and f["rss_peak_mib"] >= f["rss_before_mib"]
+    assert f["server_cpu_ms_per_action"] > 0
 
 
 def test_the_client_reconnects_when_its_connection_is_lost(server, monkeypatch):

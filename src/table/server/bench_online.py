@@ -56,6 +56,12 @@ def rss_mib(pid: int) -> float:
     return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
 
 
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) a process has used, in seconds (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 @dataclass
 class Figures:
     """What a run measured."""
@@ -172,7 +178,7 @@ def measure(games: int, length: int, think: float, seconds: float, seed: int = 1
                     if server.poll() is not None or time.monotonic() > deadline:
                         raise RuntimeError("the server did not start") from None
                     time.sleep(0.1)
-            before = rss_mib(server.pid)
+            before, cpu_before = rss_mib(server.pid), cpu_seconds(server.pid)
             figures = Figures()
             peak = [before]
 
@@ -193,6 +199,7 @@ def measure(games: int, length: int, think: float, seconds: float, seed: int = 1
             with ThreadPoolExecutor(1) as thread:
                 thread.submit(asyncio.run, run()).result()
             elapsed = time.perf_counter() - start
+            cpu = cpu_seconds(server.pid) - cpu_before
             time.sleep(1.0)
             after = rss_mib(server.pid)
         finally:
@@ -207,6 +214,7 @@ def measure(games: int, length: int, think: float, seconds: float, seed: int = 1
             "seconds": elapsed, "actions_per_s": figures.actions / elapsed if elapsed else 0.0,
             "p50_ms": pct(0.50), "p95_ms": pct(0.95), "p99_ms": pct(0.99),
             "median_ms": statistics.median(ms) if ms else float("nan"),
+            "server_cpu_ms_per_action": cpu * 1000 / figures.actions if figures.actions else float("nan"),
             "errors": figures.errors[:10], "error_count": len(figures.errors),
             "rss_before_mib": before, "rss_peak_mib": peak[0], "rss_after_mib": after}
 
@@ -230,7 +238,8 @@ def run(args: argparse.Namespace) -> int:
     print(f"online: {f['games']} matches at once ({f['finished']} finished), think {args.think} s: "
           f"{f['actions']} actions in {f['seconds']:.1f} s = {f['actions_per_s']:.1f} actions/s; "
           f"action -> both seats updated p50 {f['p50_ms']:.1f} ms, p95 {f['p95_ms']:.1f} ms, "
-          f"p99 {f['p99_ms']:.1f} ms; errors {f['error_count']}; server memory {f['rss_before_mib']:.0f} MiB "
+          f"p99 {f['p99_ms']:.1f} ms; server CPU {f['server_cpu_ms_per_action']:.2f} ms per action; "
+          f"errors {f['error_count']}; server memory {f['rss_before_mib']:.0f} MiB "
           f"before, {f['rss_peak_mib']:.0f} MiB peak, {f['rss_after_mib']:.0f} MiB after")
     for e in f["errors"]:
         print(f"  error: {e}")
