@@ -7,6 +7,7 @@ import socket
 import threading
 import time
 from pathlib import Path
+from typing import Any, Iterator
 
 import pytest
 
@@ -23,8 +24,8 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.fixture(scope="session")
-def server_url(tmp_path_factory):
+def serve(folder: Path, **options: Any) -> Iterator[str]:
+    """A real server on a free port, storing in ``folder``; ``options`` go to ``create_app``."""
     import uvicorn
 
     from table.rules.dice import SeededDice
@@ -32,10 +33,11 @@ def server_url(tmp_path_factory):
     from table.server.limits import Limits
     from table.server.storage import open_storage
 
-    storage = open_storage(tmp_path_factory.mktemp("db") / "games.sqlite3")
+    storage = open_storage(folder / "games.sqlite3")
     port = _free_port()
     # Every test's browser comes from one address: no rate limit on new games.
-    config = uvicorn.Config(create_app(storage, SeededDice(2024), bot_delay=0.05, limits=Limits(games_burst=10**6)),
+    config = uvicorn.Config(create_app(storage, SeededDice(2024), bot_delay=0.05, limits=Limits(games_burst=10**6),
+                                       **options),
                             host="127.0.0.1", port=port, log_level="warning", ws="websockets-sansio")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
@@ -52,6 +54,13 @@ def server_url(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
+def server_url(tmp_path_factory):
+    yield from serve(tmp_path_factory.mktemp("db"))
+
+
+# One browser per test module, not per session: Playwright's sync API keeps an event loop running
+# in the main thread while it is open, and later tests that call asyncio.run() must not find one.
+@pytest.fixture(scope="module")
 def browser():
     pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
     if not os.path.exists(CHROMIUM):  # scripts/test installs it; say so instead of failing obscurely

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
 
@@ -40,7 +41,13 @@ def loc_of(page: Page, selector: str) -> int:
 
 def click_loc(page: Page, loc: int) -> None:
     """Tap a point, the bar or the tray by its location number."""
-    page.locator(f"#board [data-loc='{loc}'] .hit, #board [data-loc='{loc}'] .trayrect").first.click(force=True)
+    target = page.locator(f"#board [data-loc='{loc}'] .hit, #board [data-loc='{loc}'] .trayrect").first
+    try:
+        target.click(force=True, timeout=5000)
+    except PlaywrightError:
+        # The board was drawn anew under the pointer (a message arrived, online): tap the new one.
+        page.wait_for_timeout(200)
+        target.click(force=True)
 
 
 def play_by_clicks(page: Page) -> None:

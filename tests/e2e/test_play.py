@@ -111,8 +111,9 @@ def test_one_gesture_uses_both_dice(desktop):
     for _ in range(6):
         new_game(page, mode="computer", level="easy", cube=False)
         wait_my_move(page)
-        dice = page.evaluate("[...document.querySelectorAll('#board .die')].length")
-        label = page.locator("#board .dice").get_attribute("aria-label")
+        # The roll to play, not the last move's dice (drawn too when the computer has just moved).
+        dice = page.evaluate("[...document.querySelectorAll('#board .dice:not(.lastdice) .die')].length")
+        label = page.locator("#board .dice:not(.lastdice)").get_attribute("aria-label")
         a, b = [int(x) for x in label.split() if x.isdigit()]
         if a != b and dice == 2:
             break

@@ -24,6 +24,15 @@ export function t(key, params) {
   return text;
 }
 
+// A count in words: `key_one`, `key_few` or `key_other` by the language's plural rules (Romanian
+// says "1 punct", "5 puncte", "20 de puncte").
+export function plural(key, n, params) {
+  let form = "other";
+  try { form = new Intl.PluralRules(lang).select(n); } catch (_) { /* an old browser: "other" */ }
+  const k = has(`${key}_${form}`) ? `${key}_${form}` : `${key}_other`;
+  return t(k, Object.assign({ n }, params));
+}
+
 export const has = (key) => Object.prototype.hasOwnProperty.call(messages, key);
 
 export function apply(root) {

@@ -7,6 +7,10 @@ import { targetsFor, sourcesAt, applySteps, isFinal } from "./moves.js";
 import { showPage } from "./pages.js";
 import { diceText, playText, pipCounts } from "./notation.js";
 import * as sound from "./sound.js";
+import * as online from "./online.js";
+import { OnlineMatch } from "./match.js";
+import { Lobby } from "./lobby.js";
+import { showPlayer } from "./player.js";
 
 const $ = (id) => document.getElementById(id);
 const store = {
@@ -25,10 +29,10 @@ const app = {
   live: null, msg: null, queue: [], busy: false,
   path: [], node: 0, selected: null, swapped: false, notice: "", sent: false, answerNote: "",
 };
-let board;
+let board, match, lobby;
 
 // ---- screens -------------------------------------------------------------
-const SCREENS = ["home", "play", "page", "connect"];
+const SCREENS = ["home", "play", "page", "connect", "lobby", "table", "player"];
 function show(id) {
   for (const s of SCREENS) $(s).hidden = s !== id;
   document.body.dataset.screen = id;
@@ -39,7 +43,8 @@ function show(id) {
 function setTitle() {
   const screen = document.body.dataset.screen;
   const part = screen === "play" || screen === "connect" ? t("title_game")
-    : screen === "page" ? t("page_" + (location.hash.split("/")[2] || "rules")) : "";
+    : screen === "page" ? t("page_" + (location.hash.split("/")[2] || "rules"))
+    : screen === "lobby" || screen === "table" ? t("title_lobby") : screen === "player" ? t("title_player") : "";
   document.title = part ? `${part} · Table` : "Table";
 }
 
@@ -50,11 +55,19 @@ function route() {
   const p = h.match(/^#\/learn\/(\w+)$/);
   if (p) { closeGame(); show("page"); return showPage(p[1]).then(setTitle); }
   closeGame();
+  // Online: the lobby, a table by its id or its invitation code, a player's page.
+  if (h === "#/online") { show("lobby"); return lobby.open(); }
+  const tb = h.match(/^#\/(table|join)\/([\w-]+)$/);
+  if (tb) { show("table"); return lobby.openTable(tb[2], tb[1] === "join"); }
+  const pl = h.match(/^#\/player\/(.+)$/);
+  if (pl) { show("player"); return showPlayer(decodeURIComponent(pl[1])); }
   show("home");
   $("btn-continue").hidden = !store.get("current", null);
 }
 
 function closeGame() {
+  if (lobby) lobby.stop();
+  if (match) match.hide();
   if (app.live) app.live.close();
   app.live = null; app.msg = null; app.queue = []; app.sticky = ""; app.answerNote = "";
   $("offline").hidden = true;
@@ -76,7 +89,9 @@ function openGame(id) {
   closeGame();
   connectScreen("connecting");
   store.set("current", id);
-  app.live = new Live(id, saved ? saved.token : "", {
+  // A game of this device's own holds its game key; an online game knows the guest's device token.
+  app.live = new Live(id, saved ? saved.token : online.token(), {
+    other: (msg) => match.other(msg),
     state: (msg) => { app.queue.push(msg); pump(); },
     error: (msg) => onError(msg),
     online: (ok) => {
@@ -202,6 +217,8 @@ function toast(text) {
 const mySeats = (msg) => msg.seats || [];
 function viewer(msg) {
   if (msg.config.mode === "local") return 0;
+  // Online, each player sees their own side at the bottom; a spectator sees the first seat's.
+  if (msg.config.mode === "online") return mySeats(msg).length ? mySeats(msg)[0] : 0;
   return msg.config.seat;
 }
 // Whether `seat` is the person reading, who is spoken to as "you".
@@ -309,6 +326,7 @@ function draw() {
     : t("single_game");
   $("crawford").hidden = !v.crawford;
   $("spectator").hidden = mySeats(msg).length > 0;
+  $("spectator").textContent = t(msg.config.mode === "online" ? "spectator_online" : "spectator");
   // controls
   const g = graph();
   const acts = new Set(v.actions);
@@ -329,7 +347,9 @@ function draw() {
   }
   $("last").textContent = lastText(msg);
   $("status").textContent = statusText(msg);
-  if (v.result) showResult(msg);
+  if (msg.config.mode === "online") match.update(msg, vw, (seat) => playerName(msg, seat), (seat) => isYou(msg, seat));
+  else match.hide();
+  if (v.result || v.forfeit) showResult(msg);
 }
 
 // What happened: the last move (numbered from the reader's side), a pass, a double answered.
@@ -350,6 +370,7 @@ function lastText(msg) {
 function statusText(msg) {
   const v = msg.view;
   const parts = [];
+  if (v.over && !v.result) return tn("match_over", msg, v.winner, { name: playerName(msg, v.winner) });
   if (v.result) {
     parts.push(resultText(msg));
     if (v.over) parts.push(tn("match_over", msg, v.winner, { name: playerName(msg, v.winner) }));
@@ -391,12 +412,14 @@ function showResult(msg) {
   shownResult = key;
   const vw = viewer(msg);
   const winner = v.over ? v.winner : v.result.winner;
-  const won = msg.config.mode === "computer" ? winner === vw : null;
+  const playing = msg.config.mode === "computer" || (msg.config.mode === "online" && mySeats(msg).length > 0);
+  const won = playing ? winner === vw : null;
   $("result-title").textContent = won === null
     ? tn(v.over ? "match_over" : "game_over_title", msg, winner, { name: playerName(msg, winner) })
     : t(won ? (v.over ? "you_won_match" : "you_won") : (v.over ? "you_lost_match" : "you_lost"));
-  $("result-text").textContent = resultText(msg) +
-    (v.length > 1 ? " " + t("score_line", { a: v.score[vw], b: v.score[1 - vw], n: v.length }) : "");
+  $("result-text").textContent = [v.result ? resultText(msg) : "",
+    v.length > 1 ? t("score_line", { a: v.score[vw], b: v.score[1 - vw], n: v.length }) : "",
+    msg.config.mode === "online" ? match.resultNote(msg) : ""].filter(Boolean).join(" ");
   const d = $("dlg-result");
   if (!d.open) d.showModal();
 }
@@ -480,6 +503,7 @@ function control(act) {
   if (act === "undo") { const e = app.path.pop(); app.node = app.path.length ? app.path[app.path.length - 1][4] : 0; if (e) app.selected = null; draw(); return; }
   if (act === "confirm") { confirmMove(); return; }
   if (act === "swap") { app.swapped = !app.swapped; draw(); return; }
+  if (app.msg.config.mode === "online" && match.control(act)) return;
   if (act === "rematch") { startGame(app.msg.config); return; }
   if (act === "resign") { $("dlg-resign").showModal(); return; }
   send({ type: act });
@@ -530,7 +554,7 @@ function fillLengths() {
   for (const n of [1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21]) {
     const o = document.createElement("option");
     o.value = String(n);
-    o.textContent = n === 1 ? t("length_single") : t("length_points", { n });
+    o.textContent = n === 1 ? t("length_single") : i18n.plural("points", n);
     sel.appendChild(o);
   }
   sel.value = cur;
@@ -549,7 +573,7 @@ async function setLang(code) {
   setTitle();
   if (app.msg) draw();
   else if (!$("connect").hidden) connectScreen($("btn-retry").hidden ? "connecting" : "unreachable");
-  if (!$("page").hidden) route();
+  if (["page", "lobby", "table", "player"].includes(document.body.dataset.screen)) route();
 }
 
 // Light, dark, or as the system says (prefers-color-scheme).
@@ -563,6 +587,12 @@ async function init() {
   sound.enable(settings.sounds);
   await setLang(store.get("lang", "ro"));
   board = new Board($("board"), { pick, drop, t });
+  const go = (hash) => { if (location.hash === hash) route(); else location.hash = hash; };
+  match = new OnlineMatch({ post: (m) => !!app.live && app.live.post(m), say: toast, refusal, go });
+  lobby = new Lobby({ say: toast, refusal, go });
+  $("btn-online").onclick = () => go("#/online");
+  $("btn-home-online").onclick = () => go("#/online");
+  $("btn-player-lobby").onclick = () => go("#/online");
   $("btn-new").onclick = newGameDialog;
   $("btn-home-new").onclick = newGameDialog;
   $("btn-continue").onclick = () => { const id = store.get("current", null); if (id) location.hash = `#/game/${id}`; };

@@ -16,7 +16,9 @@ export async function createGame(settings) {
 // A live connection to one game that reconnects by itself.
 export class Live {
   constructor(game, token, handlers) {
-    this.game = game; this.token = token; this.h = handlers;  // {state(msg), error(msg), online(bool)}
+    // {state(msg), error(msg), online(bool), other(msg)}: `other` gets what online games add
+    // (presence, chat, rematch).
+    this.game = game; this.token = token; this.h = handlers;
     this.delay = 500; this.closed = false;
     this._open();
   }
@@ -34,6 +36,7 @@ export class Live {
       const msg = JSON.parse(e.data);
       if (msg.type === "state") this.h.state(msg);
       else if (msg.type === "error") this.h.error(msg);
+      else if (this.h.other) this.h.other(msg);
     };
     ws.onclose = () => {
       if (this.closed || ws !== this.ws) return;
@@ -56,6 +59,13 @@ export class Live {
   send(version, action) {
     if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
     this.ws.send(JSON.stringify({ type: "action", version, action }));
+    return true;
+  }
+
+  // Any other message (a chat line); false when the connection is down.
+  post(msg) {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify(msg));
     return true;
   }
 

@@ -1,0 +1,262 @@
+// The online screens around the match: the lobby (open tables, games to watch, yours first), a
+// table waiting for its second player (with the invitation link to share), creating a table.
+import { t, plural } from "./i18n.js";
+import * as online from "./online.js";
+import { ensureGuest } from "./guest.js";
+
+const $ = (id) => document.getElementById(id);
+const LENGTHS = [1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21];
+
+export class Lobby {
+  // say(text): a passing notice; refusal(code): a refused request in words; go(hash): another screen.
+  constructor({ say, refusal, go }) {
+    Object.assign(this, { say, refusal, go });
+    this.feed = null; this.last = null; this.mine = []; this.waitTimer = 0; this.waiting = null;
+    $("btn-create").onclick = () => this.createDialog();
+    $("btn-back-lobby").onclick = () => go("#/online");
+    $("btn-join").onclick = () => this.join(this.waiting);
+    $("btn-withdraw").onclick = () => this.withdraw(this.waiting);
+    $("btn-share").onclick = () => this.share($("invite-link").value);
+    $("invite-link").addEventListener("focus", (e) => e.target.select());
+    $("dlg-table").addEventListener("close", () => {
+      if ($("dlg-table").returnValue === "create") this.create();
+    });
+    for (const id of ["lobby-mine", "lobby-open", "lobby-live"]) {
+      $(id).addEventListener("click", (e) => {
+        const b = e.target.closest("button[data-go], button[data-join], button[data-withdraw]");
+        if (!b) return;
+        if (b.dataset.go) go(b.dataset.go);
+        else if (b.dataset.join) this.join(b.dataset.join);
+        else this.withdraw(b.dataset.withdraw);
+      });
+    }
+  }
+
+  fail(err) { this.say(err instanceof online.OnlineError ? this.refusal(err.code) : t("unreachable_title")); }
+
+  // ---- the lobby ----------------------------------------------------------------------
+  async open() {
+    this.stop();
+    const guest = await ensureGuest();
+    if (!guest) { this.go("#/"); return false; }
+    this.drawMe();
+    if (!this.last) for (const id of ["lobby-open", "lobby-live"]) this.placeholder(id, "lobby_loading");
+    this.refreshMine();
+    this.feed = online.lobbyFeed((lobby) => { this.last = lobby; this.draw(); this.refreshMineSoon(); });
+    return true;
+  }
+
+  stop() {
+    if (this.feed) this.feed.stop();
+    this.feed = null;
+    clearTimeout(this.waitTimer); clearTimeout(this.mineTimer); this.waiting = null;
+  }
+
+  drawMe(points) {
+    const g = online.me();
+    $("lobby-me").textContent = !g ? "" : typeof points === "number"
+      ? t("lobby_me_points", { name: g.name, points: plural("points", points) }) : t("lobby_me", { name: g.name });
+    $("lobby-me").href = g ? `#/player/${encodeURIComponent(g.name)}` : "#/";
+  }
+
+  // Your tables (open or playing) come from /api/me; asked again when the lobby changes.
+  async refreshMine() {
+    const waited = new Set((this.mine || []).filter((x) => x.status === "open").map((x) => x.id));
+    try {
+      const data = await online.whoami();
+      this.mine = data ? data.tables : [];
+      if (data) this.drawMe(data.player.points);
+    } catch (_) { /* the lobby itself says when the server is away */ }
+    if (!this.feed) return;  // left the lobby meanwhile
+    // Someone sat down at the table you were waiting at: to the game.
+    const started = this.mine.find((x) => waited.has(x.id) && x.status === "playing" && x.game);
+    if (started) { this.go(`#/game/${started.game}`); return; }
+    this.draw();
+  }
+  refreshMineSoon() {
+    clearTimeout(this.mineTimer);
+    this.mineTimer = setTimeout(() => this.refreshMine(), 300);
+  }
+
+  draw() {
+    const mine = this.mine || [];
+    $("lobby-mine-box").hidden = !mine.length;
+    this.fill("lobby-mine", mine, "");
+    if (!this.last) return;
+    const ids = new Set(mine.map((x) => x.id));
+    this.fill("lobby-open", this.last.open.filter((x) => !ids.has(x.id)), "lobby_empty_open");
+    this.fill("lobby-live", this.last.playing.filter((x) => !ids.has(x.id)), "lobby_empty_live");
+  }
+
+  placeholder(id, key) {
+    const ul = $(id);
+    ul.textContent = "";
+    const li = document.createElement("li");
+    li.className = "empty";
+    li.textContent = t(key);
+    ul.appendChild(li);
+  }
+
+  fill(id, tables, empty) {
+    if (!tables.length) { if (empty) this.placeholder(id, empty); else $(id).textContent = ""; return; }
+    const ul = $(id);
+    ul.textContent = "";
+    const me = online.me();
+    for (const table of tables) {
+      const li = document.createElement("li");
+      li.className = "table-item";
+      li.dataset.table = table.id;
+      const who = document.createElement("div");
+      who.className = "who";
+      who.append(...this.people(table));
+      const what = document.createElement("div");
+      what.className = "what";
+      what.textContent = settingsText(table);
+      const mineHere = me && table.players.some((p) => p && p.name === me.name);
+      const b = document.createElement("button");
+      b.type = "button";
+      if (table.status === "playing") {
+        b.textContent = t(mineHere ? "continue_game" : "watch");
+        b.dataset.go = `#/game/${table.game}`;
+        if (mineHere) b.className = "primary";
+      } else if (mineHere) {
+        b.textContent = t("open_table");
+        b.dataset.go = table.invite ? `#/join/${table.invite}` : `#/table/${table.id}`;
+      } else {
+        b.textContent = t("join");
+        b.className = "primary";
+        b.dataset.join = table.id;
+      }
+      li.append(who, what, b);
+      ul.appendChild(li);
+    }
+  }
+
+  // "Ana (120 points) [bot]" for each seated player, as nodes (names are text, never markup).
+  people(table) {
+    const nodes = [];
+    for (const p of table.players.filter(Boolean)) {
+      if (nodes.length) nodes.push(" – ");
+      const a = document.createElement("a");
+      a.href = `#/player/${encodeURIComponent(p.name)}`;
+      a.textContent = p.name;
+      nodes.push(a, ` (${plural("points", p.points)})`);
+      if (p.bot) {
+        const b = document.createElement("span");
+        b.className = "badge bot";
+        b.textContent = t("bot_marker");
+        nodes.push(" ", b);
+      }
+    }
+    if (table.private) {
+      const b = document.createElement("span");
+      b.className = "badge";
+      b.textContent = t("private_marker");
+      nodes.push(" ", b);
+    }
+    return nodes;
+  }
+
+  // ---- creating a table ---------------------------------------------------------------
+  async createDialog() {
+    if (!(await ensureGuest())) return;
+    const sel = $("sel-table-length");
+    const cur = sel.value || "3";
+    sel.textContent = "";
+    for (const n of LENGTHS) {
+      const o = document.createElement("option");
+      o.value = String(n);
+      o.textContent = n === 1 ? t("length_single") : plural("points", n);
+      sel.appendChild(o);
+    }
+    sel.value = cur;
+    $("dlg-table").returnValue = "";
+    $("dlg-table").showModal();
+  }
+
+  async create() {
+    const f = $("form-table");
+    const settings = { length: Number(f.length.value), cube: f.cube.checked, clock: f.clock.value,
+      private: f.visibility.value === "private" };
+    try {
+      const table = await online.createTable(settings);
+      this.go(table.invite ? `#/join/${table.invite}` : `#/table/${table.id}`);
+    } catch (err) { this.fail(err); }
+  }
+
+  // ---- one table, before its match --------------------------------------------------
+  // `key` is a table id or a private table's invitation code (from the link).
+  async openTable(key, byInvite) {
+    this.stop();
+    this.waiting = key;
+    let table;
+    try { table = await online.getTable(key); } catch (err) {
+      if (err instanceof online.OnlineError && err.code === "not_found") { this.drawGone(); return; }
+      this.fail(err); return;
+    }
+    if (this.waiting !== key) return;
+    if (table.status === "playing" && table.game) { this.go(`#/game/${table.game}`); return; }
+    if (table.status !== "open") { this.drawGone(); return; }
+    const me = online.me();
+    const mine = !!me && table.players.some((p) => p && p.name === me.name);
+    const host = table.players.find(Boolean);
+    $("table-title").textContent = mine || !host ? t("invite_title")
+      : t("waits", { name: host.name, points: plural("points", host.points) });
+    $("table-text").textContent = mine ? (table.private ? t("invite_text") : t("waiting_opponent")) : "";
+    $("table-settings").textContent = settingsText(table);
+    $("invite-box").hidden = !(mine && table.private && byInvite);
+    if (byInvite) $("invite-link").value = online.inviteLink(key);
+    $("btn-join").hidden = mine;
+    $("btn-withdraw").hidden = !mine;
+    // The creator waits here: the match starts when someone joins.
+    if (mine) this.waitTimer = setTimeout(() => { if (this.waiting === key) this.openTable(key, byInvite); }, 2000);
+  }
+
+  drawGone() {
+    $("table-title").textContent = t("table_gone");
+    $("table-text").textContent = "";
+    $("table-settings").textContent = "";
+    $("invite-box").hidden = true;
+    $("btn-join").hidden = true;
+    $("btn-withdraw").hidden = true;
+  }
+
+  async join(key) {
+    if (!key || !(await ensureGuest())) return;
+    try {
+      const table = await online.joinTable(key);
+      this.go(`#/game/${table.game}`);
+    } catch (err) {
+      if (err instanceof online.OnlineError && err.code === "already_seated") { this.openTable(key, true); return; }
+      this.fail(err);
+      if (err instanceof online.OnlineError && err.code === "table_full") {
+        try { const table = await online.getTable(key); if (table.game) this.go(`#/game/${table.game}`); } catch (_) { /* */ }
+      }
+    }
+  }
+
+  async withdraw(key) {
+    if (!key) return;
+    try { await online.leaveTable(key); this.go("#/online"); } catch (err) { this.fail(err); }
+  }
+
+  // A messaging app on a phone (the share sheet), else the clipboard.
+  async share(link) {
+    if (navigator.share) {
+      try { await navigator.share({ title: "Table", text: t("share_text"), url: link }); return; } catch (err) {
+        if (err && err.name === "AbortError") return;  // the player closed the sheet
+      }
+    }
+    try { await navigator.clipboard.writeText(link); this.say(t("copied")); } catch (_) {
+      $("invite-link").focus();
+      $("invite-link").select();
+      this.say(t("copy_failed"));
+    }
+  }
+}
+
+// "3 points · with the cube · Normal" in the reader's language.
+export function settingsText(table) {
+  return [table.length === 1 ? t("length_single") : plural("points", table.length),
+    t(table.cube ? "cube_on" : "cube_off"), t("clock_" + table.clock)].join(" · ");
+}
