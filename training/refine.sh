@@ -12,9 +12,10 @@
 # its labelled positions (training/data/refine-N.npz, not in git).
 #
 # Usage: bash training/refine.sh [first pass, default 1] [last pass, default 3] [wide]
-#   wide: also fit a network widened to this many hidden units (new units start
-#   silent) to each pass's labels, as refine-N-wWIDE.npz; the chain of passes
-#   goes on from the narrow refine-N.npz.
+#   wide: also fit a network of this many hidden units to each pass's labels, as
+#   refine-N-wWIDE.npz: the previous pass's wide network when there is one, else
+#   the previous narrow network widened (new units start silent).  The labels
+#   come from the chain of narrow networks (refine-N.npz), half as costly to run.
 # Run it niced in the background on a shared machine, e.g.
 #   nohup nice -n 19 bash training/refine.sh 4 5 256 > training/run-refine.log 2>&1 &
 set -eu
@@ -54,8 +55,10 @@ for k in $(seq "$first" "$last"); do
   bench "$out $prev --games 40000 --jobs 2"
   if [ -n "$wide" ]; then
     wout="training/checkpoints/refine-$k-w$wide.npz"
+    wprev="training/checkpoints/refine-$((k - 1))-w$wide.npz"
+    [ -f "$wprev" ] || wprev="$prev"
     if [ ! -f "$wout" ]; then
-      python3 -m table refine --weights "$prev" --hidden "$wide" --out "$wout" --data "$data" \
+      python3 -m table refine --weights "$wprev" --hidden "$wide" --out "$wout" --data "$data" \
         --seed $((10 + k)) --jobs 2 --epochs 40 --lr 3e-3
     fi
     bench "$wout pubeval --games 10000 --jobs 2"
