@@ -36,12 +36,17 @@ class BotError(TableError):
 
 @dataclass(frozen=True)
 class LevelSettings:
-    """How a level searches: look-ahead depth (plies), judgement noise, move filter."""
+    """How a level searches: look-ahead depth (plies), judgement noise, move filters.
+
+    Before each ply of look-ahead, the plays judged so far are filtered:
+    ``keep[s]`` at most, within ``margin[s]`` (equity) of the best, at stage
+    ``s`` (the last value repeats; see ``search.choose``).
+    """
 
     depth: int
     noise: float
-    keep: int = 8
-    margin: float = 0.16
+    keep: tuple[int, ...] = (8, 3)
+    margin: tuple[float, ...] = (0.16, 0.10)
 
 
 SETTINGS: dict[str, LevelSettings] = {
@@ -50,7 +55,7 @@ SETTINGS: dict[str, LevelSettings] = {
     # the sweep is in training/bench.txt).
     "easy": LevelSettings(depth=0, noise=0.12),
     "medium": LevelSettings(depth=0, noise=0.0),
-    "hard": LevelSettings(depth=1, noise=0.0, keep=8, margin=0.16),
+    "hard": LevelSettings(depth=1, noise=0.0, keep=(8, 3), margin=(0.16, 0.10)),
 }
 
 
@@ -120,8 +125,8 @@ class Bot:
                  use_bearoff: bool = True, depth: int | None = None) -> None:
         if level not in SETTINGS:
             raise BotError(f"unknown level {level!r}: choose easy, medium or hard")
-        if depth is not None and depth not in (0, 1, 2):
-            raise BotError(f"search depth {depth!r} is not 0, 1 or 2 plies")
+        if depth is not None and depth not in range(search.MAX_DEPTH + 1):
+            raise BotError(f"search depth {depth!r} is not 0 to {search.MAX_DEPTH} plies")
         self.level = level
         self.settings = SETTINGS[level]
         if depth is not None:
@@ -137,6 +142,7 @@ class Bot:
         self._rng = random.Random(seed)
         self._work = search.make_work(self.weights.hidden)
         self._db = bearoff.database() if use_bearoff else bearoff.empty()
+        self._filters = search.filters(self.settings.keep, self.settings.margin)
 
     def choose_play(self, position: Position, dice: Sequence[int] | str) -> Play | None:
         """The play this bot makes with ``dice`` (``(3, 1)`` or ``"31"``), or None when nothing can be played."""
@@ -149,14 +155,10 @@ class Bot:
         s = self.settings
         if s.noise > 0.0:
             _seed_numba(self._rng.getrandbits(31))
-        w, k = self.weights, self._work
         board = np.array(position.board, dtype=np.int8)
-        _, best = search.choose(
-            w.w1, w.b1, w.w2, w.b2, self._db, board, roll[0], roll[1], s.depth, s.noise, s.keep,
-            s.margin, k.hashes, k.boards, k.steps, k.nsteps, k.x, k.hidden, k.scratch,
-            k.cand, k.probs, k.eqs, k.order,
-        )
-        chosen = tuple(-int(v) for v in k.boards[0, best, ::-1])
+        _, best = search.choose(search.make_net(self.weights, self._db), self._work, board,
+                                roll[0], roll[1], s.depth, s.noise, *self._filters)
+        chosen = tuple(-int(v) for v in self._work.boards[0, best, ::-1])
         for play in plays:
             if play.position.board == chosen:
                 return play
@@ -165,13 +167,11 @@ class Bot:
     def evaluate(self, position: Position, depth: int | None = None) -> Evaluation:
         """Cubeless chances for the player on roll, at this level's depth unless given."""
         d = self.settings.depth if depth is None else depth
-        w, k = self.weights, self._work
+        if d not in range(search.MAX_DEPTH + 1):
+            raise BotError(f"search depth {d!r} is not 0 to {search.MAX_DEPTH} plies")
         out = np.zeros(5, dtype=np.float32)
-        search.evaluate_ply(
-            w.w1, w.b1, w.w2, w.b2, self._db, np.array(position.board, dtype=np.int8), d,
-            k.hashes, k.boards, k.steps, k.nsteps, k.x, k.hidden, k.scratch, k.cand,
-            k.probs, k.eqs, out,
-        )
+        search.evaluate(search.make_net(self.weights, self._db), self._work,
+                        np.array(position.board, dtype=np.int8), d, 0, out)
         return _consistent([float(f) for f in out])
 
     def analyse_plays(self, position: Position, dice: Sequence[int] | str,

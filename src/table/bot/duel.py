@@ -2,7 +2,7 @@
 
 Each pair of games uses one dice stream twice, the players swapping sides, so
 that much of the luck cancels.  A player is pubeval or a network (0-ply, 0-ply
-with noise, or 1-ply with a move filter).  Used by the trainer's periodic
+with noise, or look-ahead with move filters).  Used by the trainer's periodic
 strength check and by ``table bench strength``.
 """
 
@@ -31,21 +31,16 @@ class Player:
     weights: Weights | None = None
     depth: int = 0
     noise: float = 0.0
-    keep: int = 8
-    margin: float = 0.16
+    keep: tuple[int, ...] = (8, 3)  # move filters, as in bot.LevelSettings
+    margin: tuple[float, ...] = (0.16, 0.10)
     bearoff: bool = True
 
 
 @njit(cache=True)
 def _play_game(
     first: int, dice: np.ndarray, kinds: np.ndarray, depths: np.ndarray, noises: np.ndarray,
-    keeps: np.ndarray, margins: np.ndarray,
-    w1a: np.ndarray, b1a: np.ndarray, w2a: np.ndarray, b2a: np.ndarray, dba: np.ndarray,
-    w1b: np.ndarray, b1b: np.ndarray, w2b: np.ndarray, b2b: np.ndarray, dbb: np.ndarray,
-    pw: np.ndarray, start: np.ndarray,
-    hashes: np.ndarray, boards: np.ndarray, steps: np.ndarray, nsteps: np.ndarray,
-    x: np.ndarray, hidden: np.ndarray, scratch: np.ndarray, cand: np.ndarray,
-    probs: np.ndarray, eqs: np.ndarray, order: np.ndarray, px: np.ndarray,
+    keeps: np.ndarray, margins: np.ndarray, net_a: search.Net, net_b: search.Net,
+    pw: np.ndarray, start: np.ndarray, work: search.Work, px: np.ndarray,
 ) -> int:  # pragma: no cover - compiled
     """Points won by player 0 (negative if lost); 0 if abandoned at ``MAX_TURNS``."""
     board = start.copy()
@@ -55,22 +50,17 @@ def _play_game(
         d2 = dice[turn, 1]
         kind = kinds[side]
         if kind == PUBEVAL:
-            n = search.generate_level(board, d1, d2, hashes, boards, 0, steps, nsteps)
-            best = pubeval.pick(pw, board, boards[0], n, px)
+            n = search.generate_level(board, d1, d2, work, 0)
+            best = pubeval.pick(pw, board, work.boards[0], n, px)
         elif kind == RANDOM:
-            n = search.generate_level(board, d1, d2, hashes, boards, 0, steps, nsteps)
+            n = search.generate_level(board, d1, d2, work, 0)
             best = np.random.randint(0, n)
-        elif side == 0:
-            n, best = search.choose(w1a, b1a, w2a, b2a, dba, board, d1, d2, depths[0], noises[0],
-                                    keeps[0], margins[0], hashes, boards, steps, nsteps,
-                                    x, hidden, scratch, cand, probs, eqs, order)
         else:
-            n, best = search.choose(w1b, b1b, w2b, b2b, dbb, board, d1, d2, depths[1], noises[1],
-                                    keeps[1], margins[1], hashes, boards, steps, nsteps,
-                                    x, hidden, scratch, cand, probs, eqs, order)
-        search.flip_into(boards[0, best], board)
-        if final_probs(board, probs[0]):
-            pts = 1 + int(probs[0, 3]) + int(probs[0, 4])
+            n, best = search.choose(net_a if side == 0 else net_b, work, board, d1, d2,
+                                    depths[side], noises[side], keeps[side], margins[side])
+        search.flip_into(work.boards[0, best], board)
+        if final_probs(board, work.p[0]):
+            pts = 1 + int(work.p[0, 3]) + int(work.p[0, 4])
             return pts if side == 0 else -pts
         side = 1 - side
     return 0
@@ -79,13 +69,8 @@ def _play_game(
 @njit(cache=True)
 def play_pairs(
     n_pairs: int, seed: int, kinds: np.ndarray, depths: np.ndarray, noises: np.ndarray,
-    keeps: np.ndarray, margins: np.ndarray,
-    w1a: np.ndarray, b1a: np.ndarray, w2a: np.ndarray, b2a: np.ndarray, dba: np.ndarray,
-    w1b: np.ndarray, b1b: np.ndarray, w2b: np.ndarray, b2b: np.ndarray, dbb: np.ndarray,
-    pw: np.ndarray, start: np.ndarray, results: np.ndarray,
-    hashes: np.ndarray, boards: np.ndarray, steps: np.ndarray, nsteps: np.ndarray,
-    x: np.ndarray, hidden: np.ndarray, scratch: np.ndarray, cand: np.ndarray,
-    probs: np.ndarray, eqs: np.ndarray, order: np.ndarray,
+    keeps: np.ndarray, margins: np.ndarray, net_a: search.Net, net_b: search.Net,
+    pw: np.ndarray, start: np.ndarray, results: np.ndarray, work: search.Work,
 ) -> None:  # pragma: no cover - compiled
     """Play ``n_pairs`` duplicate pairs; ``results[i]`` = player 0's points in the pair's two games."""
     np.random.seed(seed)
@@ -102,10 +87,8 @@ def play_pairs(
             dice[t, 1] = b
         total = 0
         for first in range(2):
-            total += _play_game(first, dice, kinds, depths, noises, keeps, margins,
-                                w1a, b1a, w2a, b2a, dba, w1b, b1b, w2b, b2b, dbb, pw, start,
-                                hashes, boards, steps, nsteps, x, hidden, scratch, cand,
-                                probs, eqs, order, px)
+            total += _play_game(first, dice, kinds, depths, noises, keeps, margins, net_a, net_b,
+                                pw, start, work, px)
         results[i] = total
 
 
@@ -123,19 +106,16 @@ def duel(a: Player, b: Player, pairs: int, seed: int) -> np.ndarray:
     some = a.weights or b.weights or Weights.random(8, 0)
     wa = a.weights or some
     wb = b.weights or some
-    work = search.make_work(max(wa.hidden, wb.hidden))
+    fa, fb = search.filters(a.keep, a.margin), search.filters(b.keep, b.margin)
     results = np.zeros(pairs, dtype=np.int64)
     play_pairs(
         pairs, seed,
         np.array([a.kind, b.kind], dtype=np.int64),
         np.array([a.depth, b.depth], dtype=np.int64),
         np.array([a.noise, b.noise], dtype=np.float64),
-        np.array([a.keep, b.keep], dtype=np.int64),
-        np.array([a.margin, b.margin], dtype=np.float64),
-        wa.w1, wa.b1, wa.w2, wa.b2, _db(a), wb.w1, wb.b1, wb.w2, wb.b2, _db(b),
-        pubeval.WEIGHTS, _START, results,
-        work.hashes, work.boards, work.steps, work.nsteps, work.x, work.hidden,
-        work.scratch, work.cand, work.probs, work.eqs, work.order,
+        np.stack([fa[0], fb[0]]), np.stack([fa[1], fb[1]]),
+        search.make_net(wa, _db(a)), search.make_net(wb, _db(b)),
+        pubeval.WEIGHTS, _START, results, search.make_work(max(wa.hidden, wb.hidden)),
     )
     return results
 

@@ -1,13 +1,19 @@
-"""Compiled move choice: 0-ply, 0-ply with noise, and look-ahead over the opponent's rolls.
+"""Compiled move choice: the network's judgement, with look-ahead over the rolls to come.
 
 Plies are counted as GNU Backgammon counts them: 0-ply judges the position
-after a play with the network alone; 1-ply averages, over the opponent's 21
-rolls, the position after the opponent's best reply (chosen at 0-ply) -- in
-the older convention that counts our own move too, this is "2-ply".  The
-look-ahead runs only on the candidates that survive a 0-ply move filter.
+after a play with the network alone; n-ply averages, over the opponent's 21
+rolls, the position after the opponent's best reply (chosen at 0-ply) judged
+at (n-1)-ply -- in the older convention that counts our own move too, 1-ply
+is "2-ply".  One function, ``evaluate``, does every depth.
 
-Every function works on raw boards from the player on roll's side, and on a
-``Work`` set of arrays so that nothing is allocated in the hot path.
+A play is chosen in stages, as the strongest programs do: every legal play is
+judged at 0-ply; the best few within an equity window of the best (``keep[0]``,
+``margin[0]``) are judged again at 1-ply; of those, the best few within
+``margin[1]`` at 1-ply are judged at 2-ply, and so on down to the depth asked.
+
+Every function works on raw boards from the player on roll's side; the
+networks travel as a ``Net`` and the scratch arrays as a ``Work`` so that
+nothing is allocated in the hot path.
 """
 
 from __future__ import annotations
@@ -17,31 +23,53 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from table.bot import features
-from table.bot.net import EXACT, N_OUTPUTS, equity, evaluate_board, flip_probs
+from table.bot import bearoff, features
+from table.bot.net import N_OUTPUTS, Weights, equity, evaluate_board, final_probs, flip_probs
 from table.rules import kernel
 
-LEVELS = 3  # nested generate() calls: our move, their reply, our next move
+MAX_DEPTH = 2  # the deepest search the scratch arrays have room for
+LEVELS = MAX_DEPTH + 1  # nested generate() calls: our move, then one per ply below it
+
+
+class Net(NamedTuple):
+    """What judges a position: the two networks' arrays (see ``Weights``) and a bear-off database."""
+
+    w1: np.ndarray
+    b1: np.ndarray
+    w2: np.ndarray
+    b2: np.ndarray
+    db: np.ndarray
+
+
+def make_net(weights: Weights, db: np.ndarray) -> Net:
+    """The arrays of ``weights`` with the bear-off database ``db`` (``bearoff.empty()`` for none)."""
+    return Net(weights.w1, weights.b1, weights.w2, weights.b2, db)
 
 
 class Work(NamedTuple):
-    """Scratch arrays for the compiled search (one set per thread)."""
+    """Scratch arrays for the compiled search (one set per thread); ``level`` rows per ply."""
 
-    hashes: np.ndarray
-    boards: np.ndarray
+    hashes: np.ndarray  # the move generator's duplicate check
+    boards: np.ndarray  # [level, play]: the legal plays, mover's view
     steps: np.ndarray
     nsteps: np.ndarray
-    x: np.ndarray
-    hidden: np.ndarray
-    scratch: np.ndarray
-    cand: np.ndarray
-    probs: np.ndarray
-    eqs: np.ndarray
-    order: np.ndarray
+    x: np.ndarray  # network inputs
+    hidden: np.ndarray  # network hidden activations
+    scratch: np.ndarray  # the encoder's
+    cand: np.ndarray  # [level]: a play turned round, the side then on roll's view
+    node: np.ndarray  # [level]: the position being looked ahead from
+    roll: np.ndarray  # [level]: the next of its 21 rolls
+    p: np.ndarray  # [level]: chances of the play being judged
+    best_p: np.ndarray  # [level]: chances after the best play of that level
+    acc: np.ndarray  # [level]: the sum over the rolls
+    res: np.ndarray  # [level]: what the level below returned
+    eqs: np.ndarray  # [level, play]: equity of each play for its mover
+    order: np.ndarray  # the root's candidates, best first
 
 
 def make_work(hidden: int) -> Work:
     """Scratch arrays for a network with ``hidden`` hidden units."""
+    chances = (LEVELS, N_OUTPUTS)
     return Work(
         np.empty(kernel.MAX_PLAYS, dtype=np.int64),
         np.empty((LEVELS, kernel.MAX_PLAYS, 26), dtype=np.int8),
@@ -51,10 +79,31 @@ def make_work(hidden: int) -> Work:
         np.zeros(hidden, dtype=np.float32),
         np.empty(26, dtype=np.int8),
         np.empty((LEVELS, 26), dtype=np.int8),
-        np.zeros((6, N_OUTPUTS), dtype=np.float32),
+        np.empty((LEVELS, 26), dtype=np.int8),
+        np.zeros(LEVELS, dtype=np.int64),
+        np.zeros(chances, dtype=np.float32),
+        np.zeros(chances, dtype=np.float32),
+        np.zeros(chances, dtype=np.float32),
+        np.zeros(chances, dtype=np.float32),
         np.zeros((LEVELS, kernel.MAX_PLAYS), dtype=np.float64),
         np.zeros(kernel.MAX_PLAYS, dtype=np.int64),
     )
+
+
+def filters(keep: tuple[int, ...], margin: tuple[float, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """Move filters for ``choose``, one per stage up to ``MAX_DEPTH``; the last repeats.
+
+    >>> filters((8, 3), (0.16, 0.1))
+    (array([8, 3]), array([0.16, 0.1 ]))
+    >>> filters((5,), (0.2,))[0]
+    array([5, 5])
+    """
+    if not keep or not margin or min(keep) < 1 or min(margin) < 0.0:
+        raise ValueError(f"move filter {keep!r}, {margin!r}: keep at least 1 play per stage, "
+                         "within a margin of at least 0")
+    k = [keep[min(i, len(keep) - 1)] for i in range(MAX_DEPTH)]
+    m = [margin[min(i, len(margin) - 1)] for i in range(MAX_DEPTH)]
+    return np.array(k, dtype=np.int64), np.array(m, dtype=np.float64)
 
 
 @njit(cache=True)
@@ -65,30 +114,37 @@ def flip_into(src: np.ndarray, dst: np.ndarray) -> None:  # pragma: no cover - c
 
 
 @njit(cache=True)
-def generate_level(board: np.ndarray, d1: int, d2: int, hashes: np.ndarray, boards: np.ndarray,
-                   level: int, steps: np.ndarray, nsteps: np.ndarray) -> int:  # pragma: no cover
-    """Legal plays into ``boards[level]`` (mover's view); a pass is one 'play' that changes nothing."""
-    n = kernel.generate(board, d1, d2, hashes, boards[level], steps, nsteps)
+def generate_level(board: np.ndarray, d1: int, d2: int, work: Work,
+                   level: int) -> int:  # pragma: no cover - compiled
+    """Legal plays into ``work.boards[level]`` (mover's view); a pass is one 'play' that changes nothing."""
+    n = kernel.generate(board, d1, d2, work.hashes, work.boards[level], work.steps, work.nsteps)
     if n == 0:
         for i in range(26):
-            boards[level, 0, i] = board[i]
+            work.boards[level, 0, i] = board[i]
         n = 1
     return n
 
 
 @njit(cache=True)
-def score_plays(w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray, db: np.ndarray,
-                boards: np.ndarray, level: int, n: int, x: np.ndarray, hidden: np.ndarray,
-                scratch: np.ndarray, cand: np.ndarray, p: np.ndarray,
-                eqs: np.ndarray) -> int:  # pragma: no cover - compiled
-    """0-ply equity, for the mover, of each play in ``boards[level]``; returns the best index."""
+def score_plays(net: Net, work: Work, level: int, n: int) -> int:  # pragma: no cover - compiled
+    """0-ply equity, for the mover, of each play in ``work.boards[level]`` into ``work.eqs[level]``.
+
+    Returns the best index; ``work.best_p[level]`` receives the chances after
+    it, for the side then on roll.
+    """
+    eqs = work.eqs[level]
+    cand = work.cand[level]
+    p = work.p[level]
     best = 0
     for c in range(n):
-        flip_into(boards[level, c], cand)
-        evaluate_board(w1, b1, w2, b2, db, cand, x, hidden, scratch, p)
+        flip_into(work.boards[level, c], cand)
+        evaluate_board(net.w1, net.b1, net.w2, net.b2, net.db, cand, work.x, work.hidden,
+                       work.scratch, p)
         eqs[c] = -equity(p)
-        if eqs[c] > eqs[best]:
+        if c == 0 or eqs[c] > eqs[best]:
             best = c
+            for k in range(N_OUTPUTS):
+                work.best_p[level, k] = p[k]
     return best
 
 
@@ -102,173 +158,157 @@ def _add_turned(acc: np.ndarray, p: np.ndarray, wt: float) -> None:  # pragma: n
     acc[4] += wt * p[2]
 
 
-@njit(cache=True)
-def eval_1ply(w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray, db: np.ndarray,
-              board: np.ndarray, level: int, hashes: np.ndarray, boards: np.ndarray,
-              steps: np.ndarray, nsteps: np.ndarray, x: np.ndarray, hidden: np.ndarray,
-              scratch: np.ndarray, cand: np.ndarray, eqs: np.ndarray,
-              p: np.ndarray, acc: np.ndarray) -> None:  # pragma: no cover - compiled
-    """Probabilities for the player on roll at ``board``, averaged over its 21 rolls.
+# The 21 rolls in the order the look-ahead takes them, and how many of the 36 each stands for.
+_ROLLS = np.array([(d1, d2) for d1 in range(1, 7) for d2 in range(1, d1 + 1)], dtype=np.int64)
 
-    For each roll the player's best play at 0-ply is taken and the position
-    after it judged at 0-ply; ``acc`` receives the average.
+
+@njit(cache=True)
+def _exact(net: Net, board: np.ndarray, out: np.ndarray) -> bool:  # pragma: no cover - compiled
+    """Exact chances into ``out`` when the game is over or the bear-off database knows them."""
+    if final_probs(board, out):
+        return True
+    if bearoff.applies(net.db, board):
+        bearoff.probabilities(net.db, board, out)
+        return True
+    return False
+
+
+@njit(cache=True)
+def evaluate(net: Net, work: Work, board: np.ndarray, depth: int, level: int,
+             out: np.ndarray) -> None:  # pragma: no cover - compiled
+    """Chances for the player on roll at ``board``, looking ``depth`` plies ahead, into ``out``.
+
+    At depth 0 the network (or the bear-off database, or the finished game)
+    judges.  Deeper, for each of the 21 rolls the player's best play is found
+    at 0-ply and the position after it judged at ``depth - 1``; ``out``
+    receives the average.  Uses the scratch rows ``level`` to
+    ``level + depth - 1``.
+
+    The recursion runs on an explicit stack, one row per ply (numba cannot
+    load a recursive function from its cache when another cached function
+    calls it): ``work.node[lv]`` is the position judged at row ``lv``,
+    ``work.roll[lv]`` the next of its rolls, ``work.acc[lv]`` the sum so far.
     """
-    used = evaluate_board(w1, b1, w2, b2, db, board, x, hidden, scratch, p)
-    if used < 0 or used == EXACT:
-        for k in range(N_OUTPUTS):
-            acc[k] = p[k]
+    if depth <= 0:
+        evaluate_board(net.w1, net.b1, net.w2, net.b2, net.db, board, work.x, work.hidden,
+                       work.scratch, out)
         return
-    for k in range(N_OUTPUTS):
-        acc[k] = 0.0
-    for d1 in range(1, 7):
-        for d2 in range(1, d1 + 1):
-            wt = 1.0 if d1 == d2 else 2.0
-            n = generate_level(board, d1, d2, hashes, boards, level, steps, nsteps)
-            best = score_plays(w1, b1, w2, b2, db, boards, level, n, x, hidden, scratch,
-                               cand[level], p, eqs[level])
-            flip_into(boards[level, best], cand[level])
-            evaluate_board(w1, b1, w2, b2, db, cand[level], x, hidden, scratch, p)
-            _add_turned(acc, p, wt)
-    for k in range(N_OUTPUTS):
-        acc[k] /= 36.0
+    if _exact(net, board, out):
+        return
+    top = level
+    last = level + depth - 1  # the row whose replies are judged at 0-ply
+    for i in range(26):
+        work.node[top, i] = board[i]
+    work.roll[top] = 0
+    work.acc[top, :] = 0.0
+    lv = top
+    while True:
+        r = work.roll[lv]
+        if r == 21:
+            for k in range(N_OUTPUTS):
+                work.res[lv, k] = work.acc[lv, k] / 36.0
+            if lv == top:
+                for k in range(N_OUTPUTS):
+                    out[k] = work.res[top, k]
+                return
+            lv -= 1
+            r = work.roll[lv]
+            _add_turned(work.acc[lv], work.res[lv + 1], 1.0 if _ROLLS[r, 0] == _ROLLS[r, 1] else 2.0)
+            work.roll[lv] = r + 1
+            continue
+        d1 = _ROLLS[r, 0]
+        d2 = _ROLLS[r, 1]
+        wt = 1.0 if d1 == d2 else 2.0
+        n = generate_level(work.node[lv], d1, d2, work, lv)
+        best = score_plays(net, work, lv, n)
+        if lv == last:
+            # The best play was judged at 0-ply while it was chosen.
+            _add_turned(work.acc[lv], work.best_p[lv], wt)
+            work.roll[lv] = r + 1
+            continue
+        child = work.node[lv + 1]
+        flip_into(work.boards[lv, best], child)
+        if _exact(net, child, work.res[lv + 1]):
+            _add_turned(work.acc[lv], work.res[lv + 1], wt)
+            work.roll[lv] = r + 1
+            continue
+        lv += 1
+        work.roll[lv] = 0
+        work.acc[lv, :] = 0.0
 
 
 @njit(cache=True)
-def eval_2ply(w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray, db: np.ndarray,
-              board: np.ndarray, level: int, hashes: np.ndarray, boards: np.ndarray,
-              steps: np.ndarray, nsteps: np.ndarray, x: np.ndarray, hidden: np.ndarray,
-              scratch: np.ndarray, cand: np.ndarray, eqs: np.ndarray,
-              p: np.ndarray, acc: np.ndarray, p_in: np.ndarray, acc_in: np.ndarray) -> None:  # pragma: no cover
-    """Like ``eval_1ply`` one level deeper: each roll's best play (at 0-ply) judged at 1-ply."""
-    used = evaluate_board(w1, b1, w2, b2, db, board, x, hidden, scratch, p)
-    if used < 0 or used == EXACT:
-        for k in range(N_OUTPUTS):
-            acc[k] = p[k]
-        return
-    for k in range(N_OUTPUTS):
-        acc[k] = 0.0
-    for d1 in range(1, 7):
-        for d2 in range(1, d1 + 1):
-            wt = 1.0 if d1 == d2 else 2.0
-            n = generate_level(board, d1, d2, hashes, boards, level, steps, nsteps)
-            best = score_plays(w1, b1, w2, b2, db, boards, level, n, x, hidden, scratch,
-                               cand[level], p, eqs[level])
-            flip_into(boards[level, best], cand[level])
-            eval_1ply(w1, b1, w2, b2, db, cand[level], level + 1, hashes, boards, steps, nsteps,
-                      x, hidden, scratch, cand, eqs, p_in, acc_in)
-            _add_turned(acc, acc_in, wt)
-    for k in range(N_OUTPUTS):
-        acc[k] /= 36.0
+def _keep_best(eqs: np.ndarray, order: np.ndarray, m: int, keep: int,
+               margin: float) -> int:  # pragma: no cover - compiled
+    """The move filter: of the plays ``order[:m]``, keep the best ``keep`` within ``margin``.
 
-
-# At depth 2, the plays that survive the 1-ply stage: at most this many, this close.
-PLY2_KEEP = 3
-PLY2_MARGIN = 0.10
+    Leaves them first in ``order``, best first by ``eqs``; returns how many.
+    """
+    top = eqs[order[0]]
+    for i in range(1, m):
+        top = max(top, eqs[order[i]])
+    kept = 0
+    for i in range(m):
+        if eqs[order[i]] >= top - margin:
+            order[kept] = order[i]
+            kept += 1
+    # Partial selection sort: only the first ``keep`` places matter.
+    for i in range(min(kept, keep)):
+        k = i
+        for j in range(i + 1, kept):
+            if eqs[order[j]] > eqs[order[k]]:
+                k = j
+        t = order[i]
+        order[i] = order[k]
+        order[k] = t
+    return min(kept, keep)
 
 
 @njit(cache=True)
-def choose(w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray, db: np.ndarray,
-           board: np.ndarray, d1: int, d2: int, depth: int, noise: float,
-           keep: int, margin: float,
-           hashes: np.ndarray, boards: np.ndarray, steps: np.ndarray, nsteps: np.ndarray,
-           x: np.ndarray, hidden: np.ndarray, scratch: np.ndarray, cand: np.ndarray,
-           probs: np.ndarray, eqs: np.ndarray, order: np.ndarray) -> tuple[int, int]:  # pragma: no cover
+def choose(net: Net, work: Work, board: np.ndarray, d1: int, d2: int, depth: int, noise: float,
+           keep: np.ndarray, margin: np.ndarray) -> tuple[int, int]:  # pragma: no cover
     """Choose a play for the player on roll; returns (number of plays, index chosen).
 
-    The plays are left in ``boards[0]`` (mover's view, in the kernel's order;
-    a pass is one play that changes nothing).  ``noise`` (a standard
+    The plays are left in ``work.boards[0]`` (mover's view, in the kernel's
+    order; a pass is one play that changes nothing).  ``noise`` (a standard
     deviation in equity, drawn from numba's generator) is added to each 0-ply
-    judgement.  With ``depth`` 1, the best ``keep`` plays within ``margin``
-    of the best at 0-ply are judged again at 1-ply; with ``depth`` 2 the best
-    ``PLY2_KEEP`` of those within ``PLY2_MARGIN`` at 1-ply are judged at 2-ply.
+    judgement.  Then, for each ply up to ``depth``, the plays that pass the
+    filter of the stage before (``keep[s]`` plays at most, within
+    ``margin[s]`` of the best, see ``filters``) are judged one ply deeper.
+    The play chosen is the best at the deepest stage (the first such, in the
+    order of the stage before, on a tie).
     """
-    n = generate_level(board, d1, d2, hashes, boards, 0, steps, nsteps)
-    e0 = eqs[0]
-    best = score_plays(w1, b1, w2, b2, db, boards, 0, n, x, hidden, scratch, cand[0], probs[0], e0)
+    n = generate_level(board, d1, d2, work, 0)
+    eqs = work.eqs[0]  # each play's equity at the deepest stage it reached
+    best = score_plays(net, work, 0, n)
     if noise > 0.0:
         for c in range(n):
-            e0[c] += noise * np.random.standard_normal()
+            eqs[c] += noise * np.random.standard_normal()
         best = 0
         for c in range(n):
-            if e0[c] > e0[best]:
+            if eqs[c] > eqs[best]:
                 best = c
     if depth <= 0 or n == 1:
         return n, best
-    # The move filter: the best few at 0-ply, within a margin of the best.
-    m = 0
+    order = work.order
     for c in range(n):
-        if e0[c] >= e0[best] - margin:
-            order[m] = c
-            m += 1
-    # Partial selection sort of the survivors by 0-ply equity.
-    for i in range(m):
-        k = i
-        for j in range(i + 1, m):
-            if e0[order[j]] > e0[order[k]]:
-                k = j
-        t = order[i]
-        order[i] = order[k]
-        order[k] = t
-        if i + 1 >= keep:
-            m = keep
+        order[c] = c
+    m = n
+    for stage in range(min(depth, MAX_DEPTH)):
+        m = _keep_best(eqs, order, m, keep[stage], margin[stage])
+        if m == 1:
             break
-    best_c = order[0]
-    best_e = -1e9
-    e1 = np.empty(m, dtype=np.float64)
-    for i in range(m):
-        c = order[i]
-        flip_into(boards[0, c], cand[0])
-        eval_1ply(w1, b1, w2, b2, db, cand[0], 1, hashes, boards, steps, nsteps, x, hidden,
-                  scratch, cand, eqs, probs[1], probs[2])
-        e1[i] = -equity(probs[2])
-        if e1[i] > best_e:
-            best_e = e1[i]
-            best_c = c
-    if depth < 2 or m == 1:
-        return n, best_c
-    # Re-rank the survivors by their 1-ply equity and look deeper at the best few.
-    for i in range(m):
-        k = i
-        for j in range(i + 1, m):
-            if e1[j] > e1[k]:
-                k = j
-        t = order[i]
-        order[i] = order[k]
-        order[k] = t
-        te = e1[i]
-        e1[i] = e1[k]
-        e1[k] = te
-    top = e1[0]
-    best_e = -1e9
-    for i in range(min(m, PLY2_KEEP)):
-        if e1[i] < top - PLY2_MARGIN:
-            break
-        c = order[i]
-        flip_into(boards[0, c], cand[0])
-        eval_2ply(w1, b1, w2, b2, db, cand[0], 1, hashes, boards, steps, nsteps, x, hidden,
-                  scratch, cand, eqs, probs[1], probs[2], probs[3], probs[4])
-        e = -equity(probs[2])
-        if e > best_e:
-            best_e = e
-            best_c = c
-    return n, best_c
+        for i in range(m):
+            c = order[i]
+            flip_into(work.boards[0, c], work.cand[0])
+            evaluate(net, work, work.cand[0], stage + 1, 1, work.res[0])
+            eqs[c] = -equity(work.res[0])
+    best = order[0]
+    for i in range(1, m):
+        if eqs[order[i]] > eqs[best]:
+            best = order[i]
+    return n, best
 
 
-@njit(cache=True)
-def evaluate_ply(w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray, db: np.ndarray,
-                 board: np.ndarray, depth: int,
-                 hashes: np.ndarray, boards: np.ndarray, steps: np.ndarray, nsteps: np.ndarray,
-                 x: np.ndarray, hidden: np.ndarray, scratch: np.ndarray, cand: np.ndarray,
-                 probs: np.ndarray, eqs: np.ndarray, out: np.ndarray) -> None:  # pragma: no cover
-    """Probabilities for the player on roll at ``board`` at 0, 1 or 2 ply."""
-    if depth <= 0:
-        evaluate_board(w1, b1, w2, b2, db, board, x, hidden, scratch, out)
-    elif depth >= 2:
-        eval_2ply(w1, b1, w2, b2, db, board, 0, hashes, boards, steps, nsteps, x, hidden,
-                  scratch, cand, eqs, probs[1], out, probs[3], probs[4])
-    else:
-        eval_1ply(w1, b1, w2, b2, db, board, 1, hashes, boards, steps, nsteps, x, hidden,
-                  scratch, cand, eqs, probs[1], out)
-
-
-__all__ = ["Work", "make_work", "choose", "evaluate_ply", "flip_probs", "flip_into"]
+__all__ = ["MAX_DEPTH", "Net", "Work", "make_net", "make_work", "filters", "choose", "evaluate",
+           "flip_probs", "flip_into"]

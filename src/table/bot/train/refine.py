@@ -35,11 +35,8 @@ MAX_TURNS = 1000
 
 
 @njit(cache=True)
-def _collect(w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray, db: np.ndarray,
-             seed: int, noise: float, side_share: float, start: np.ndarray, out: np.ndarray,
-             hashes: np.ndarray, boards: np.ndarray, steps: np.ndarray, nsteps: np.ndarray,
-             x: np.ndarray, hidden: np.ndarray, scratch: np.ndarray, cand: np.ndarray,
-             probs: np.ndarray, eqs: np.ndarray, order: np.ndarray) -> int:  # pragma: no cover
+def _collect(net: search.Net, work: search.Work, seed: int, noise: float, side_share: float,
+             start: np.ndarray, out: np.ndarray) -> int:  # pragma: no cover - compiled
     """Fill ``out`` (N, 26) with positions from self-play; returns how many were written.
 
     Games are played at 0-ply with ``noise`` (equity, standard deviation) on
@@ -51,6 +48,9 @@ def _collect(w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray, db:
     np.random.seed(seed)
     board = np.empty(26, dtype=np.int8)
     other = np.empty(26, dtype=np.int8)
+    scratch = np.empty(N_OUTPUTS, dtype=np.float32)
+    no_filter = np.ones(search.MAX_DEPTH, dtype=np.int64)
+    no_margin = np.zeros(search.MAX_DEPTH, dtype=np.float64)
     count = 0
     cap = out.shape[0]
     while count < cap:
@@ -58,18 +58,16 @@ def _collect(w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray, db:
             board[i] = start[i]
         for turn in range(MAX_TURNS):
             d1, d2 = roll_dice(turn == 0)
-            n, best = search.choose(w1, b1, w2, b2, db, board, d1, d2, 0, noise, 1, 0.0,
-                                    hashes, boards, steps, nsteps, x, hidden, scratch,
-                                    cand, probs, eqs, order)
+            n, best = search.choose(net, work, board, d1, d2, 0, noise, no_filter, no_margin)
             if n > 1 and np.random.random() < side_share and count < cap:
                 c = np.random.randint(0, n)
                 if c != best:
-                    search.flip_into(boards[0, c], other)
-                    if not final_probs(other, probs[5]) and not bearoff.applies(db, other):
+                    search.flip_into(work.boards[0, c], other)
+                    if not final_probs(other, scratch) and not bearoff.applies(net.db, other):
                         out[count] = other
                         count += 1
-            search.flip_into(boards[0, best], board)
-            if final_probs(board, probs[5]) or bearoff.applies(db, board):
+            search.flip_into(work.boards[0, best], board)
+            if final_probs(board, scratch) or bearoff.applies(net.db, board):
                 break
             if count >= cap:
                 break
@@ -80,16 +78,12 @@ def _collect(w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray, db:
 
 
 @njit(cache=True)
-def _label(w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray, db: np.ndarray,
-           positions: np.ndarray, out: np.ndarray,
-           hashes: np.ndarray, boards: np.ndarray, steps: np.ndarray, nsteps: np.ndarray,
-           x: np.ndarray, hidden: np.ndarray, scratch: np.ndarray, cand: np.ndarray,
-           probs: np.ndarray, eqs: np.ndarray) -> None:  # pragma: no cover - compiled
+def _label(net: search.Net, work: search.Work, positions: np.ndarray,
+           out: np.ndarray) -> None:  # pragma: no cover - compiled
     """``out[i]`` = the 1-ply probabilities of ``positions[i]`` for the player on roll."""
     res = np.zeros(N_OUTPUTS, dtype=np.float32)
     for i in range(positions.shape[0]):
-        search.evaluate_ply(w1, b1, w2, b2, db, positions[i], 1, hashes, boards, steps, nsteps,
-                            x, hidden, scratch, cand, probs, eqs, res)
+        search.evaluate(net, work, positions[i], 1, 0, res)
         for k in range(N_OUTPUTS):
             out[i, k] = res[k]
 
@@ -126,19 +120,16 @@ def collect(weights: Weights, count: int, seed: int, noise: float = 0.02,
             side_share: float = 0.25) -> np.ndarray:
     """``count`` positions from the network's self-play (see ``_collect``)."""
     out = np.empty((count, 26), dtype=np.int8)
-    k = search.make_work(weights.hidden)
-    n = _collect(weights.w1, weights.b1, weights.w2, weights.b2, bearoff.database(), seed,
-                 noise, side_share, _START, out, k.hashes, k.boards, k.steps, k.nsteps, k.x,
-                 k.hidden, k.scratch, k.cand, k.probs, k.eqs, k.order)
+    n = _collect(search.make_net(weights, bearoff.database()), search.make_work(weights.hidden),
+                 seed, noise, side_share, _START, out)
     return out[:n]
 
 
 def _label_part(job: tuple[Weights, np.ndarray]) -> np.ndarray:
     weights, positions = job
     out = np.empty((len(positions), N_OUTPUTS), dtype=np.float32)
-    k = search.make_work(weights.hidden)
-    _label(weights.w1, weights.b1, weights.w2, weights.b2, bearoff.database(), positions, out,
-           k.hashes, k.boards, k.steps, k.nsteps, k.x, k.hidden, k.scratch, k.cand, k.probs, k.eqs)
+    _label(search.make_net(weights, bearoff.database()), search.make_work(weights.hidden),
+           positions, out)
     return out
 
 
