@@ -211,11 +211,6 @@ class Bot:
 
     # Cube -------------------------------------------------------------------------
 
-    def _efficiency(self, position: Position) -> float:
-        if position.is_race():
-            return cube.race_efficiency(position.pip_counts()[0])
-        return cube.CONTACT_EFFICIENCY
-
     def cube_decision(self, position: Position, cube_value: int = 1, owner: str = "centre",
                       length: int = 0, score: tuple[int, int] = (0, 0),
                       crawford: bool = False, jacoby: bool = False) -> cube.CubeDecision:
@@ -224,7 +219,7 @@ class Bot:
         ``length`` 0 is money play; otherwise ``score`` is (player on roll, opponent).
         """
         e = self.evaluate(position)
-        x = self._efficiency(position)
+        x = cube.efficiency(position)
         if length == 0:
             return cube.money_double(e, cube_value, owner, x, jacoby)
         return cube.match_double(e, length, score, cube_value, owner, crawford, x)
@@ -243,4 +238,4 @@ class Bot:
         if not bot_on_roll:
             e = e.swapped()
         return cube.accept_resignation(e, points, cube_value, owner, length, score, crawford,
-                                       self._efficiency(position))
+                                       cube.efficiency(position))

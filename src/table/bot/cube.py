@@ -32,6 +32,7 @@ from typing import Literal, Protocol
 
 from table.bot.met import CubeModel, crawford_game, match_equity, post_crawford
 from table.errors import TableError
+from table.rules.position import Position
 
 Owner = Literal["centre", "player", "opponent"]
 OWNERS = ("centre", "player", "opponent")
@@ -93,6 +94,18 @@ class CubeDecision:
 def race_efficiency(pips: int) -> float:
     """Cube efficiency in a race: long races keep the cube livelier (our model's choice)."""
     return min(0.7, max(0.6, 0.55 + 0.00125 * pips))
+
+
+def efficiency(position: Position) -> float:
+    """How live the cube is in ``position``: by the mover's pips in a race, fixed in contact.
+
+    >>> from table.rules.position import Position
+    >>> efficiency(Position.initial()) == CONTACT_EFFICIENCY
+    True
+    """
+    if position.is_race():
+        return race_efficiency(position.pip_counts()[0])
+    return CONTACT_EFFICIENCY
 
 
 def _check(cube: int, owner: str) -> None:

@@ -210,13 +210,6 @@ def read_match(text: str) -> Match:
 # Equities ----------------------------------------------------------------------------
 
 
-def _efficiency(position: Position) -> float:
-    # The same cube-life estimate as Bot.cube_decision (which keeps it private).
-    if position.is_race():
-        return cubes.race_efficiency(position.pip_counts()[0])
-    return cubes.CONTACT_EFFICIENCY
-
-
 @dataclass(frozen=True)
 class _Seat:
     """The cube and score seen from one player, with the scale that makes equities comparable."""
@@ -280,7 +273,7 @@ class _Seat:
 
     def decision(self, e: Evaluation, position: Position) -> cubes.CubeDecision:
         """The cube decision for this player on roll with cubeless chances ``e``."""
-        x = _efficiency(position)
+        x = cubes.efficiency(position)
         if not self.length:
             return cubes.money_double(e, self.cube, self.owner, x, self.jacoby)
         return cubes.match_double(e, self.length, self.score, self.cube, self.owner,
