@@ -1,0 +1,103 @@
+"""Rated matches, player pages, the leaderboard, site statistics and match records over HTTP."""
+
+from __future__ import annotations
+
+import pytest
+
+from table.match.records import match_from_mat, match_from_sgf
+
+from tests.server.server_helpers import auth
+from tests.server.storage_fixtures import where  # noqa: F401 - fixture
+from tests.server.test_online_tables import START, play_http, site  # noqa: F401 - fixture
+
+
+def leave(site, table, token):
+    r = site.c.post(f"/api/tables/{table['id']}/leave", headers=auth(token))
+    assert r.status_code == 200, r.json()
+
+
+def test_leaving_loses_a_rated_match_by_the_formula(site):
+    ana, ion, table = site.match(length=5)
+    assert table["rated"] is True
+    leave(site, table, ion)
+    # Equal ratings, n = 5, K = 5: P = 0.5, 4 * 5 * sqrt(5) * 0.5 = 22.3607.
+    a = site.c.get("/api/players/ana").json()
+    i = site.c.get("/api/players/Ion").json()
+    assert a["rating"] == pytest.approx(1522.36, abs=0.01) and i["rating"] == pytest.approx(1477.64, abs=0.01)
+    assert a["experience"] == i["experience"] == 5
+    assert (a["games"], a["wins"], a["losses"], a["streak"]) == (1, 1, 0, 1)
+    assert (i["games"], i["wins"], i["losses"], i["streak"]) == (1, 0, 1, -1)
+    assert a["points"] == 0 and i["points"] == -100
+    assert a["wins_white"] == 1 and a["wins_black"] == 0 and a["average_length"] == 5
+    assert [h["rating"] for h in a["rating_history"]] == [pytest.approx(1522.36, abs=0.01)]
+    [row] = site.storage.match_results()
+    assert row.outcome.ended == "left" and row.outcome.winner == 0 and row.outcome.rated
+
+
+def test_an_unrated_table_and_a_bot_do_not_move_ratings(site):
+    ana, ion, table = site.match(length=3, rated=False)
+    assert table["rated"] is False
+    leave(site, table, ana)
+    robo = site.guest("Robo", bot=True)
+    t2 = site.table(robo)
+    r = site.c.post(f"/api/tables/{t2['id']}/join", headers=auth(ana))
+    assert r.status_code == 200
+    leave(site, t2, robo)
+    a = site.c.get("/api/players/ana").json()
+    assert (a["rating"], a["experience"], a["games"], a["wins"], a["losses"]) == (1500, 0, 2, 1, 1)
+    bot = site.c.get("/api/players/Robo").json()
+    assert bot["bot"] is True and bot["games"] == 1 and bot["losses"] == 1 and bot["rating"] == 1500
+    assert [r.outcome.rated for r in site.storage.match_results()] == [False, False]
+
+
+def test_the_leaderboard_ranks_people_by_rating_and_points(site):
+    ana, ion, table = site.match(length=1)
+    leave(site, table, ion)  # Ana 1510, Ion 1490; points: Ana 0, Ion -100
+    board = site.c.get("/api/leaderboard?by=rating").json()
+    assert [(r["rank"], r["name"], r["value"]) for r in board["rows"]] == [(1, "Ana", 1510), (2, "Ion", 1490)]
+    week = site.c.get("/api/leaderboard?by=rating&period=week").json()
+    assert [(r["name"], r["value"]) for r in week["rows"]] == [("Ana", 10), ("Ion", -10)]
+    pts = site.c.get("/api/leaderboard?by=points&period=all&page=1").json()
+    assert [(r["name"], r["value"]) for r in pts["rows"]] == [("Ana", 0), ("Ion", -100)]
+    site.now.now += 8 * 24 * 3600  # a week later nothing was gained this week
+    assert site.c.get("/api/leaderboard?by=rating&period=week").json()["rows"] == []
+    assert site.c.get("/api/leaderboard?by=rating&page=2").json()["rows"] == []
+    for bad in ("by=elo", "period=year", "page=0", "page=x"):
+        r = site.c.get(f"/api/leaderboard?{bad}")
+        assert r.status_code == 400 and r.json()["code"] == "bad_request"
+
+
+def test_site_statistics_count_wins_by_colour_and_unfinished(site):
+    ana, ion, table = site.match(length=1)
+    leave(site, table, ion)  # white (seat 0, Ana) wins
+    t2 = site.table(ion)
+    site.c.post(f"/api/tables/{t2['id']}/join", headers=auth(ana))  # still going
+    assert site.c.get("/api/stats").json() == {"games": 2, "white": 1, "black": 0, "unfinished": 1}
+
+
+def test_a_finished_game_is_listed_and_its_records_download(site):
+    ana, ion, table = site.match(length=1, clock="relaxed")
+    game = table["game"]
+    play_http(site, game, [ana, ion], lambda s: s["view"]["over"])
+    listed = site.c.get("/api/players/ion/games?page=1").json()
+    assert listed["total"] == 1 and listed["games"][0]["game"] == game
+    assert [p["name"] for p in listed["games"][0]["players"]] == ["Ana", "Ion"]
+    assert listed["games"][0]["ended"] in ("normal", "resign")
+    mat = site.c.get(f"/api/games/{game}/record.mat")  # anyone, no token
+    assert mat.status_code == 200
+    assert mat.headers["content-disposition"] == f'attachment; filename="table-ana-ion-{game}.mat"'
+    m = match_from_mat(mat.text)
+    assert m.players == ("Ana", "Ion")
+    sgf = site.c.get(f"/api/games/{game}/record.sgf")
+    assert sgf.status_code == 200 and sgf.headers["content-disposition"].endswith(f'{game}.sgf"')
+    assert match_from_sgf(sgf.text).game_result == m.game_result
+
+
+def test_records_of_unfinished_or_unknown_games_are_refused(site):
+    ana, ion, table = site.match(length=3)
+    r = site.c.get(f"/api/games/{table['game']}/record.mat")
+    assert r.status_code == 409 and r.json()["code"] == "not_finished"
+    assert site.c.get("/api/games/nope/record.sgf").status_code == 404
+    assert site.c.get(f"/api/games/{table['game']}/record.txt").status_code == 404
+    assert site.c.get("/api/players/nobody").status_code == 404
+    assert site.c.get("/api/players/ana/games?page=-1").status_code == 400
