@@ -101,3 +101,14 @@ def test_records_of_unfinished_or_unknown_games_are_refused(site):
     assert site.c.get(f"/api/games/{table['game']}/record.txt").status_code == 404
     assert site.c.get("/api/players/nobody").status_code == 404
     assert site.c.get("/api/players/ana/games?page=-1").status_code == 400
+
+
+def test_a_finished_matchs_log_is_served_for_replay(site):
+    ana, ion, table = site.match(length=3)
+    assert site.c.get(f"/api/games/{table['game']}/record.json").json()["code"] == "not_finished"
+    state = site.c.get(f"/api/games/{table['game']}", headers=auth(ana)).json()
+    leave(site, table, ana)
+    got = site.c.get(f"/api/games/{table['game']}/record.json").json()
+    assert got["players"] == ["Ana", "Ion"] and got["length"] == 3
+    assert len(got["log"]) == state["version"] + 1  # what was played, then the forfeit
+    assert got["log"][-1] == {"seat": None, "type": "forfeit", "loser": 0, "why": "left"}

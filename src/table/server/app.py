@@ -352,6 +352,8 @@ def _online_routes(online: Online, limits: Limits, clock: Clock) -> list[Route |
         return await _answer(standings.stats())
 
     async def record(request: Request) -> Response:
+        if request.path_params["kind"] == "json":
+            return await _answer(standings.log(request.path_params["game_id"]))
         try:
             text, filename = await standings.record(request.path_params["game_id"], request.path_params["kind"])
         except TableError as exc:

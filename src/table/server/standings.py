@@ -133,25 +133,36 @@ class Standings:
         counts: dict[str, int] = await self._call(self.storage.site_results)
         return {"games": counts["white"] + counts["black"] + counts["unfinished"], **counts}
 
-    async def record(self, game_id: str, kind: str) -> tuple[str, str]:
-        """A finished online match's record as ``.mat`` or SGF text, and its download file name."""
-        if kind not in ("mat", "sgf"):
-            raise OnlineError(f"a record is .mat or .sgf, not .{kind}", "not_found", 404)
+    async def _finished(self, game_id: str) -> tuple[GameConfig, list[JSON], Match]:
+        """A finished online match's settings, log and replayed match (else ``not_found`` / ``not_finished``)."""
         try:
             config_json, _, log = await self._call(self.storage.load, game_id)
         except OnlineError as exc:
-            if exc.code == "storage_failed" and "there is no game" in str(exc):
+            if "there is no game" in str(exc):
                 raise OnlineError(f"there is no game {game_id!r}", "not_found", 404) from exc
             raise
         config = GameConfig.from_json(config_json, online=True)
-        match = replay_match(config, log)
-        over = match.is_over or (config.length == 1 and match.phase in (Phase.GAME_OVER, Phase.MATCH_OVER))
-        if config.mode != "online" or not (over or any(e.get("type") == "forfeit" for e in log)):
-            raise OnlineError("only a finished online game's record can be downloaded", "not_finished", 409)
+        match = replay_match(config, log) if config.mode == "online" else None
+        over = match is not None and (match.is_over or (config.length == 1 and match.phase in
+                                                        (Phase.GAME_OVER, Phase.MATCH_OVER)))
+        if match is None or not (over or any(e.get("type") == "forfeit" for e in log)):
+            raise OnlineError("only a finished online game's record can be read", "not_finished", 409)
+        return config, log, match
+
+    async def record(self, game_id: str, kind: str) -> tuple[str, str]:
+        """A finished online match's record as ``.mat`` or SGF text, and its download file name."""
+        if kind not in ("mat", "sgf"):
+            raise OnlineError(f"a record is .mat, .sgf or .json, not .{kind}", "not_found", 404)
+        config, _, match = await self._finished(game_id)
         text = match_to_mat(match) if kind == "mat" else match_to_sgf(match)
         names = "-".join(name_key(n) for n in config.names)  # ASCII: a header's file name
         return text, f"table-{names}-{game_id}.{kind}"
 
+    async def log(self, game_id: str) -> JSON:
+        """A finished online match's whole log, to replay it move by move."""
+        config, log, _ = await self._finished(game_id)
+        return {"game": game_id, "players": list(config.names), "length": config.length, "cube": config.cube,
+                "log": log}
 
 def replay_match(config: GameConfig, log: list[JSON]) -> Match:
     """The match of a stored online game, with the players' names (a forfeit ends it where it stopped)."""
