@@ -112,3 +112,28 @@ def test_a_finished_matchs_log_is_served_for_replay(site):
     assert got["players"] == ["Ana", "Ion"] and got["length"] == 3
     assert len(got["log"]) == state["version"] + 1  # what was played, then the forfeit
     assert got["log"][-1] == {"seat": None, "type": "forfeit", "loser": 0, "why": "left"}
+
+
+def test_a_player_page_counts_colours_lengths_streaks_and_gammons(site):
+    from table.server.ledger import Entry
+    from table.server.results import Outcome
+
+    site.guest("Ana"), site.guest("Ion")
+    ana, ion = (site.storage.player_by_name_key(k).id for k in ("ana", "ion"))
+    # (seats, winning seat, length, rated): Ana wins as white, loses as black, wins as black, wins as white.
+    for n, (seats, winner, length, rated) in enumerate([((ana, ion), 0, 1, True), ((ion, ana), 0, 3, True),
+                                                        ((ion, ana), 1, 5, True), ((ana, ion), 0, 7, False)]):
+        site.storage.create(f"g{n}", {"mode": "online"}, {})
+        site.storage.record_match(Outcome(f"g{n}", None, seats, length, winner, (0, 0), "normal", rated),
+                                  now=START + n)
+    site.storage.add_ledger([Entry(ana, 40, "win:gammon", "g0"), Entry(ana, -30, "loss:backgammon", "g1")])
+    a = site.c.get("/api/players/ana").json()
+    assert (a["games"], a["wins"], a["losses"], a["wins_white"], a["wins_black"]) == (4, 3, 1, 2, 1)
+    assert a["average_length"] == 4 and a["streak"] == 2 and a["experience"] == 9
+    assert a["gammons"] == {"won": 1, "lost": 0} and a["backgammons"] == {"won": 0, "lost": 1}
+    history = a["rating_history"]
+    assert [h["at"] for h in history] == [START, START + 1, START + 2]  # rated ones, oldest first
+    assert history[0]["rating"] == 1510 and history[-1]["rating"] == a["rating"]
+    i = site.c.get("/api/players/ion").json()
+    assert (i["wins"], i["losses"], i["streak"], i["wins_white"], i["wins_black"]) == (1, 3, -2, 1, 0)
+    assert [g["game"] for g in site.c.get("/api/players/ion/games").json()["games"]] == ["g3", "g2", "g1", "g0"]

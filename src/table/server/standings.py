@@ -26,6 +26,8 @@ PAGE = 20
 """Rows in a page of the leaderboard or of a player's games."""
 HISTORY = 100
 """Rating history points sent on a player page (the latest ones)."""
+STREAK = 1000
+"""The longest streak a player page counts (so a page reads a bounded number of results)."""
 WEEK = 7 * 24 * 3600.0
 MAX_PAGE = 10_000
 
@@ -78,21 +80,20 @@ class Standings:
         page = await self.online.player_page(name)
         player = await self._named(name)
         rating = await self._call(self.storage.rating, player.id)
-        results: list[MatchResult] = await self._call(self.storage.match_results, player.id, limit=1_000_000)
+        record: dict[str, int] = await self._call(self.storage.match_record, player.id)
+        latest: list[MatchResult] = await self._call(self.storage.match_results, player.id, limit=STREAK)
+        rated: list[MatchResult] = await self._call(self.storage.match_results, player.id, limit=HISTORY, rated=True)
         reasons: dict[str, int] = await self._call(self.storage.reasons, player.id)
-        seats = [r.outcome.players.index(player.id) for r in results]
-        won = [r.outcome.winner == s for r, s in zip(results, seats)]
-        history = [{"at": r.created, "rating": round(r.after[s].rating, 2)}
-                   for r, s in zip(results[:HISTORY], seats) if r.outcome.rated]
+        games, wins = record["games"], record["wins_white"] + record["wins_black"]
+        history = [{"at": r.created, "rating": round(r.after[r.outcome.players.index(player.id)].rating, 2)}
+                   for r in reversed(rated)]
         return {**page, "rating": round(rating.rating, 2), "experience": rating.experience,
-                "games": len(results), "wins": sum(won), "losses": len(results) - sum(won),
+                "games": games, "wins": wins, "losses": games - wins,
                 "gammons": {"won": reasons.get("win:gammon", 0), "lost": reasons.get("loss:gammon", 0)},
                 "backgammons": {"won": reasons.get("win:backgammon", 0), "lost": reasons.get("loss:backgammon", 0)},
-                "wins_white": sum(w for w, s in zip(won, seats) if s == 0),
-                "wins_black": sum(w for w, s in zip(won, seats) if s == 1),
-                "average_length": (round(sum(r.outcome.length for r in results) / len(results), 2)
-                                   if results else None),
-                "streak": streak(results, player.id), "rating_history": history[::-1]}
+                "wins_white": record["wins_white"], "wins_black": record["wins_black"],
+                "average_length": round(record["points_played"] / games, 2) if games else None,
+                "streak": streak(latest, player.id), "rating_history": history}
 
     async def games(self, name: str, page: int) -> JSON:
         """One page of a player's finished online matches, newest first."""

@@ -604,21 +604,34 @@ class SqlStorage:
             return self._rating(conn, player_id)
 
     def match_results(self, player_id: int | None = None, *, limit: int = 100, offset: int = 0,
-                      newest_first: bool = True) -> list[MatchResult]:
-        """Stored match results, of one player or of everybody, newest (or oldest) first."""
+                      newest_first: bool = True, rated: bool | None = None) -> list[MatchResult]:
+        """Stored match results, of one player or of everybody (rated ones only, or unrated ones only,
+        when ``rated`` says), newest (or oldest) first."""
         c = t.match_results.c
         query = sa.select(t.match_results)
         if player_id is not None:
             query = query.where(_of_player(player_id))
+        if rated is not None:
+            query = query.where(c.rated.is_(rated))
         with self._tx() as conn:
             return [_result(r) for r in conn.execute(
                 query.order_by(c.id.desc() if newest_first else c.id).limit(limit).offset(offset))]
 
     def count_results(self, player_id: int) -> int:
         """How many finished online matches the player has."""
+        return self.match_record(player_id)["games"]
+
+    def match_record(self, player_id: int) -> dict[str, int]:
+        """The player's finished online matches: ``games``, ``wins_white`` (won in seat 0),
+        ``wins_black`` (seat 1) and ``points_played`` (the sum of their lengths)."""
+        c = t.match_results.c
+        white = sa.func.sum(sa.case((sa.and_(c.player0 == player_id, c.winner == 0), 1), else_=0))
+        black = sa.func.sum(sa.case((sa.and_(c.player1 == player_id, c.winner == 1), 1), else_=0))
         with self._tx() as conn:
-            return int(conn.execute(sa.select(sa.func.count()).select_from(t.match_results)
-                                    .where(_of_player(player_id))).scalar() or 0)
+            row = conn.execute(sa.select(sa.func.count(), white, black, sa.func.sum(c.length))
+                               .where(_of_player(player_id))).one()
+        return {"games": int(row[0]), "wins_white": int(row[1] or 0), "wins_black": int(row[2] or 0),
+                "points_played": int(row[3] or 0)}
 
     def site_results(self) -> dict[str, int]:
         """Online matches finished and won by seat 0 (white) and seat 1 (black), and started but unfinished."""
