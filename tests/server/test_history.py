@@ -137,3 +137,30 @@ def test_a_player_page_counts_colours_lengths_streaks_and_gammons(site):
     i = site.c.get("/api/players/ion").json()
     assert (i["wins"], i["losses"], i["streak"], i["wins_white"], i["wins_black"]) == (1, 3, -2, 1, 0)
     assert [g["game"] for g in site.c.get("/api/players/ion/games").json()["games"]] == ["g3", "g2", "g1", "g0"]
+
+
+def test_running_out_of_time_loses_a_rated_match(site):
+    ana, ion, table = site.match(clock="rapid", length=1)
+    state = site.c.get(f"/api/games/{table['game']}").json()
+    seat = state["view"]["clock"]["running"]
+    site.now.now = state["view"]["clock"]["deadline"]
+    site.check()
+    [row] = site.storage.match_results()
+    assert (row.outcome.ended, row.outcome.winner, row.outcome.rated) == ("timeout", 1 - seat, True)
+    loser = site.c.get(f"/api/players/{['ana', 'ion'][seat]}").json()
+    assert loser["rating"] == 1490 and loser["losses"] == 1
+
+
+def test_a_players_games_come_twenty_a_page(site):
+    from table.server.results import Outcome
+
+    site.guest("Ana"), site.guest("Ion")
+    ana, ion = (site.storage.player_by_name_key(k).id for k in ("ana", "ion"))
+    for n in range(23):
+        site.storage.create(f"g{n:02}", {"mode": "online"}, {})
+        site.storage.record_match(Outcome(f"g{n:02}", None, (ana, ion), 1, n % 2, (0, 0), "normal", True))
+    first = site.c.get("/api/players/ana/games").json()
+    second = site.c.get("/api/players/ana/games?page=2").json()
+    assert (first["pages"], first["total"], len(first["games"])) == (2, 23, 20)
+    assert [g["game"] for g in second["games"]] == ["g02", "g01", "g00"]
+    assert site.c.get("/api/players/ana/games?page=3").json()["games"] == []
