@@ -167,3 +167,29 @@ def test_servers_opening_a_new_database_together_take_turns(where):
     assert opened[1].load("g")[2] == [{"type": "roll"}]
     for s in opened:
         s.close()
+
+
+def test_a_0002_database_gains_match_results_and_keeps_its_points(tmp_path):
+    engine = sa.create_engine(f"sqlite:///{tmp_path / 'g.sqlite3'}")
+    with engine.begin() as conn:
+        migrations.upgrade(conn, "0002")
+        assert "match_results" not in sa.inspect(conn).get_table_names()
+        conn.execute(sa.text("INSERT INTO players (name, name_key, token_hash, is_bot, created, last_seen) "
+                             "VALUES ('Ana', 'ana', 'h', false, 1, 1)"))
+        conn.execute(sa.text("INSERT INTO ledger (player_id, amount, reason, created) VALUES (1, 40, 'win:gammon', 2)"))
+    engine.dispose()
+    from table.server.results import Outcome
+
+    s = open_storage(tmp_path / "g.sqlite3")
+    try:
+        assert s.points(1) == 40 and s.rating(1).rating == 1500 and s.match_results() == []
+        bo = s.create_player("Bo", "bo", "hb")
+        s.create("g", {"mode": "online"}, {})
+        s.record_match(Outcome("g", None, (1, bo.id), 1, 0, (1, 0), "normal", True))
+        assert s.rating(1).rating == 1510 and s.rating(bo.id).rating == 1490
+    finally:
+        s.close()
+    with engine.connect() as conn:
+        assert MigrationContext.configure(conn).get_current_revision() == "0003"
+        assert schema_differences(conn) == []
+    engine.dispose()

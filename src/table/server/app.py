@@ -55,6 +55,7 @@ from table.server.outbox import Outbox
 from table.server.pool import BotPool, BotPoolError, Think
 from table.server.rooms import Clock, Room, RoomError, Rooms, Watcher, encode
 from table.server.online import Online, OnlineError
+from table.server.standings import Standings, page_number
 from table.server.storage import SqlStorage, Storage
 from table.server.text import check_strings
 
@@ -327,8 +328,39 @@ def _online_routes(online: Online, limits: Limits, clock: Clock) -> list[Route |
     async def me(request: Request) -> Response:
         return await _answer(online.me(_token(request)))
 
+    standings = Standings(online.storage, online, online.now)
+
     async def player_page(request: Request) -> Response:
-        return await _answer(online.player_page(request.path_params["name"]))
+        return await _answer(standings.player_page(request.path_params["name"]))
+
+    async def player_games(request: Request) -> Response:
+        try:
+            page = page_number(request.query_params.get("page"))
+        except TableError as exc:
+            return _error(exc)
+        return await _answer(standings.games(request.path_params["name"], page))
+
+    async def leaderboard(request: Request) -> Response:
+        q = request.query_params
+        try:
+            page = page_number(q.get("page"))
+        except TableError as exc:
+            return _error(exc)
+        return await _answer(standings.leaderboard(q.get("by"), q.get("period"), page))
+
+    async def stats(request: Request) -> Response:
+        return await _answer(standings.stats())
+
+    async def record(request: Request) -> Response:
+        if request.path_params["kind"] == "json":
+            return await _answer(standings.log(request.path_params["game_id"]))
+        try:
+            text, filename = await standings.record(request.path_params["game_id"], request.path_params["kind"])
+        except TableError as exc:
+            return _error(exc)
+        media = "application/x-sgf" if filename.endswith(".sgf") else "text/plain"
+        return Response(text, media_type=f"{media}; charset=utf-8",
+                        headers={"Content-Disposition": f'attachment; filename="{filename}"'})
 
     async def tables(request: Request) -> Response:
         try:
@@ -388,6 +420,10 @@ def _online_routes(online: Online, limits: Limits, clock: Clock) -> list[Route |
         Route("/api/guests", guests, methods=["POST"]),
         Route("/api/me", me),
         Route("/api/players/{name}", player_page),
+        Route("/api/players/{name}/games", player_games),
+        Route("/api/leaderboard", leaderboard),
+        Route("/api/stats", stats),
+        Route("/api/games/{game_id}/record.{kind}", record),
         Route("/api/tables", tables, methods=["GET", "POST"]),
         Route("/api/tables/{table_id}", one_table),
         Route("/api/tables/{table_id}/{action:str}", table_action, methods=["POST"]),

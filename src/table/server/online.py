@@ -32,6 +32,7 @@ from table.server.game import MATCH_LENGTHS, Game, GameConfig
 from table.server.ledger import Entry, forfeit_entries, game_entries
 from table.server.outbox import Outbox
 from table.server.players import NicknameError, create_guest, name_key, player_for_token
+from table.server.results import Outcome, outcome
 from table.server.rooms import Room, RoomError, Rooms, encode
 from table.server.storage import ConflictError, OnlineTable, Player, SqlStorage, StorageError
 
@@ -67,7 +68,7 @@ def table_settings(data: object) -> JSON:
     """The settings of a new table, checked (defaults: 3 points, cube, normal clock, public).
 
     >>> table_settings({"length": 5, "clock": "rapid"})
-    {'length': 5, 'cube': True, 'clock': 'rapid', 'private': False}
+    {'length': 5, 'cube': True, 'clock': 'rapid', 'private': False, 'rated': True}
     >>> table_settings({"clock": "blitz"})
     Traceback (most recent call last):
     ...
@@ -77,18 +78,18 @@ def table_settings(data: object) -> JSON:
         data = {}
     if not isinstance(data, dict):
         raise OnlineError("a new table is described by a JSON object", "bad_request")
-    unknown = set(data) - {"length", "cube", "clock", "private"}
+    unknown = set(data) - {"length", "cube", "clock", "private", "rated"}
     if unknown:
         raise OnlineError(f"unknown setting(s): {', '.join(sorted(unknown))}", "bad_request")
     length, cube = data.get("length", 3), data.get("cube", True)
-    clock, private = data.get("clock", "normal"), data.get("private", False)
+    clock, private, rated = data.get("clock", "normal"), data.get("private", False), data.get("rated", True)
     if not isinstance(length, int) or isinstance(length, bool) or length not in MATCH_LENGTHS:
         raise OnlineError(f"length must be one of 1, 3, 5, ..., 21 (got {length!r})", "bad_request")
-    if not isinstance(cube, bool) or not isinstance(private, bool):
-        raise OnlineError("cube and private are true or false", "bad_request")
+    if not isinstance(cube, bool) or not isinstance(private, bool) or not isinstance(rated, bool):
+        raise OnlineError("cube, private and rated are true or false", "bad_request")
     if clock not in PRESETS:
         raise OnlineError(f"clock must be one of {', '.join(PRESETS)} (got {clock!r})", "bad_request")
-    return {"length": length, "cube": cube, "clock": clock, "private": private}
+    return {"length": length, "cube": cube, "clock": clock, "private": private, "rated": rated}
 
 
 def decider(game: Game) -> int | None:
@@ -132,6 +133,7 @@ class Write:
     clock: Clock
     ledger: tuple[Entry, ...]
     finished: bool
+    match: Outcome | None = None  # the entry ends the match: its result, rated or not
 
 
 @dataclass(eq=False)
@@ -168,14 +170,18 @@ class TableState:
             result = game.match.game_result
             assert result is not None
             ledger = game_entries(result, self.player_ids, self.game_id)
-        return Write(next_clock(self.clock, game, entry, now), tuple(ledger), game.is_over)
+        match = None
+        if game.is_over:  # rated between people only, and only when the table says so
+            rated = bool(self.table.settings.get("rated", True)) and not any(p.is_bot for p in self.players)
+            match = outcome(game, self.game_id, self.table.id, self.player_ids, rated=rated)
+        return Write(next_clock(self.clock, game, entry, now), tuple(ledger), game.is_over, match)
 
     async def store(self, game_id: str, seq: int, entry: JSON, write: object) -> None:
         assert isinstance(write, Write)
         await asyncio.to_thread(
             self.service.storage.append_online, game_id, seq, entry,
             clock=(write.clock.to_json(), stored_deadline(write.clock)), ledger=write.ledger,
-            table=(self.table.id, "finished") if write.finished else None, now=self.service.now())
+            table=(self.table.id, "finished") if write.finished else None, match=write.match, now=self.service.now())
 
     def adopt(self, write: object) -> None:
         assert isinstance(write, Write)
@@ -343,7 +349,8 @@ class Online:
                 seats.append(self.player_json(p, pts))
         s = table.settings
         return {"id": table.id, "status": table.status, "length": s.get("length"), "cube": s.get("cube"),
-                "clock": s.get("clock"), "private": bool(s.get("private")), "players": seats,
+                "clock": s.get("clock"), "private": bool(s.get("private")), "rated": s.get("rated", True),
+                "players": seats,
                 "game": table.game_id, "created": table.created}
 
     async def _tables_json(self, tables: list[OnlineTable]) -> list[JSON]:

@@ -15,7 +15,10 @@ Tables:
 - ``online_tables`` and ``table_seats``: tables in the lobby and who sits there;
 - ``clocks``: each running match's clock and the absolute time it runs out;
 - ``ledger``: append-only points entries; a player's points are their sum;
-- ``chat``: messages at a table, for the players or for the spectators.
+- ``chat``: messages at a table, for the players or for the spectators;
+- ``match_results``: append-only, one row per finished online match (seats,
+  length, winner, score, how it ended, rated) with both players' ratings
+  before and after and their experience before.
 """
 
 from __future__ import annotations
@@ -102,4 +105,29 @@ chat = sa.Table(
     sa.Column("text", sa.Text, nullable=False),
     sa.Column("created", sa.Float, nullable=False),
     sa.Index("ix_chat_table", "table_id", "id"),
+)
+
+match_results = sa.Table(
+    "match_results", metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("game_id", sa.Text, sa.ForeignKey("games.id"), nullable=False, unique=True),
+    sa.Column("table_id", sa.Text, sa.ForeignKey("online_tables.id")),
+    sa.Column("player0", sa.Integer, sa.ForeignKey("players.id"), nullable=False),
+    sa.Column("player1", sa.Integer, sa.ForeignKey("players.id"), nullable=False),
+    sa.Column("length", sa.Integer, nullable=False),
+    sa.Column("winner", sa.Integer, nullable=False),
+    sa.Column("score0", sa.Integer, nullable=False),
+    sa.Column("score1", sa.Integer, nullable=False),
+    sa.Column("ended", sa.Text, nullable=False),
+    sa.Column("rated", sa.Boolean, nullable=False),
+    sa.Column("rating0_before", sa.Float, nullable=False),
+    sa.Column("rating0_after", sa.Float, nullable=False),
+    sa.Column("rating1_before", sa.Float, nullable=False),
+    sa.Column("rating1_after", sa.Float, nullable=False),
+    sa.Column("experience0_before", sa.Integer, nullable=False),
+    sa.Column("experience1_before", sa.Integer, nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Index("ix_match_results_player0", "player0", "id"),
+    sa.Index("ix_match_results_player1", "player1", "id"),
+    sa.Index("ix_match_results_created", "created"),
 )

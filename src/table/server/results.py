@@ -1,0 +1,57 @@
+"""How an online match ended, as it is kept in ``match_results`` (and rated).
+
+>>> from table.server.game import Game, GameConfig
+>>> game = Game(GameConfig("online", 3, names=("Ana", "Bogdan")))
+>>> entry = game.forfeit_match(1, "away")
+>>> o = outcome(game, "g1", "t1", (7, 9), rated=True)
+>>> o.winner, o.ended, o.rated, o.length
+(0, 'left', True, 3)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from table.server.game import Game
+
+Ended = Literal["normal", "resign", "left", "timeout"]
+ENDINGS: tuple[Ended, ...] = ("normal", "resign", "left", "timeout")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A finished match: the player ids in seats 0 and 1, the winning seat, the final score, how it ended."""
+
+    game_id: str
+    table_id: str | None
+    players: tuple[int, int]
+    length: int
+    winner: int
+    score: tuple[int, int]
+    ended: Ended
+    rated: bool
+
+
+def outcome(game: Game, game_id: str, table_id: str | None, players: tuple[int, int], *, rated: bool) -> Outcome:
+    """The outcome of ``game``'s finished match (``rated``: whether it counts for the ratings).
+
+    A match forfeited by leaving, being away or running out of time is lost
+    by the player who forfeited it.
+    """
+    if not game.is_over:
+        raise ValueError("the match is not over")
+    m = game.match
+    ended: Ended
+    if game.forfeit is not None:
+        winner = 1 - game.forfeit["seat"]
+        ended = "timeout" if game.forfeit["why"] == "timeout" else "left"
+    else:
+        result = m.game_result
+        assert result is not None
+        winner = result.winner if game.single or m.winner is None else m.winner
+        ended = "resign" if result.how == "resign" else "normal"
+    score = (m.score[0], m.score[1])
+    if game.single and game.forfeit is None and m.game_result is not None and score == (0, 0):
+        score = (m.game_result.points, 0) if winner == 0 else (0, m.game_result.points)
+    return Outcome(game_id, table_id, players, game.config.length, winner, score, ended, rated)
