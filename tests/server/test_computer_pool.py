@@ -114,7 +114,8 @@ def test_while_the_computer_thinks_another_table_plays_on(tmp_path):
         (r, thinking), = replies
         assert r.status_code == 200 and r.json()["view"]["last"]["seat"] == 1
         assert thinking >= THINK_SECONDS
-        assert len(latencies) >= 3 and max(latencies) < 0.5, latencies
+        # A blocked event loop would hold some action for the whole think; leave room for a busy machine.
+        assert len(latencies) >= 3 and max(latencies) < THINK_SECONDS * 2 / 3, latencies
         pool = app.state.pool
         assert pool.running
     assert not pool.running and set(multiprocessing.active_children()) <= others
