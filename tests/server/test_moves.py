@@ -91,6 +91,12 @@ def test_graph_matches_legal_plays(seed):
             assert g.play_for(steps) == plays[g.finals[end]]
         # Every legal play is reached, by its own steps among others.
         assert set(found) == set(range(len(plays)))
+        # The start is node 0, no edge leads back to it, and every node lies on some path.
+        children = [c for edges in g.nodes for *_, c in edges]
+        assert 0 not in children and set(children) == set(range(1, len(g.nodes)))
+        # Each play's text is its standard notation, and leads back to it.
+        assert g.texts == tuple(str(play) for play in plays)
+        assert all(g.by_text[str(play)] == play for play in plays)
         for i, play in enumerate(plays):
             assert g.play_for(play.steps) == play
             # Every reordering of the play's steps that the graph allows ends in the same play.

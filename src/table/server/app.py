@@ -46,6 +46,7 @@ from starlette.websockets import WebSocket
 
 from table.errors import TableError
 from table.rules.dice import DiceSource
+from table.rules.position import Position
 from table.server import botapi
 from table.server.computer import BotTask, think
 from table.server.game import GameConfig
@@ -437,6 +438,9 @@ def _lifespan(rooms: Rooms, pool: BotPool,
     when the app starts; stop it and the computer's processes when it stops."""
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        # The move generator's compiled kernel loads on its first use (about a second and 60 MiB):
+        # load it now rather than on the event loop in the middle of the first player's game.
+        await asyncio.to_thread(Position.initial().legal_plays, (3, 1))
         tidy = asyncio.ensure_future(rooms.keep_tidy())
         checking = None
         if online is not None:

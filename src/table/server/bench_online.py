@@ -1,16 +1,24 @@
 """Load on online tables: N matches at once between clients on real WebSockets.
 
 ``table bench online --games N --think SECONDS`` (or ``python3 -m
-table.server.bench_online``) starts the real app in a child process (uvicorn,
-SQLite in a temporary folder, no rate limits: every client comes from one
-address), registers 2N guests, opens N tables and plays N matches at once.
-Each client waits a think time drawn around the given mean before each
-decision, as a person would (0: as fast as possible), and plays the first
-legal play it is offered (the bot's thinking would measure the clients, not the
-server).  It prints actions per second, the p50/p95/p99 of the time from
-sending an action to both seats having the new state, the errors, and the
-server's memory (resident set) before, at the peak and after the games.
-The run is bounded: ``--seconds`` stops it, finished or not.
+table.server.bench_online``) starts the real app in a process of its own
+(uvicorn, one worker, SQLite in a temporary folder that is removed after, no
+rate limits: every client comes from one address) and plays N matches at once
+from ``--clients`` other processes, so that the clients' work does not slow
+the server down inside its own process.  Each client process registers its
+guests, opens its tables, and waits until every client process is ready;
+then all play.  A client waits a think time drawn around the given mean
+before each decision, as a person would (0: as fast as possible), and plays
+the first legal play it is offered (the bot's thinking would measure the
+clients, not the server).
+
+It prints actions per second, the p50/p95/p99 of the time from sending an
+action to both seats having the new state, the errors, the server's CPU time
+per action, and the server's memory (resident set) before, at the peak, just
+after the games, and once the server has forgotten the finished rooms (the
+bench's server does that after ``--evict`` seconds; a real one after a
+minute).  The run is bounded: ``--seconds`` stops the play, finished or not,
+and the client processes stop by themselves.
 """
 
 from __future__ import annotations
@@ -20,23 +28,22 @@ import asyncio
 import json
 import os
 import random
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
 import urllib.request
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from table.server.bench import _free_port, first_path
+from table.server.rooms import tidy_period
 
 JSON = dict[str, Any]
 
 _SERVE = """
-import sys, uvicorn
+import dataclasses, sys, uvicorn
 from table.server.app import create_app
 from table.server.http import uvicorn_options
 from table.server.limits import Limits
@@ -44,6 +51,7 @@ from table.server.storage import open_storage
 big = 10**9
 limits = Limits(games_burst=big, guests_burst=big, tables_burst=big, ws_messages_burst=big,
                 connections_per_client=big, chat_burst=big)
+limits = dataclasses.replace(limits, room_finished_seconds=float(sys.argv[3]))
 app = create_app(open_storage(sys.argv[2]), limits=limits)
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[1]), log_level="warning",
             **uvicorn_options(limits, max_connections=100_000))
@@ -139,19 +147,22 @@ def _post(url: str, path: str, body: JSON, token: str | None = None) -> JSON:
         return answer
 
 
-async def _play(url: str, games: int, length: int, think: float, seconds: float, seed: int,
-                figures: Figures) -> None:
+async def _play(url: str, first: int, games: int, length: int, think: float, seconds: float, seed: int,
+                figures: Figures, ready: Any = None) -> float:
+    """Set up matches ``first`` .. ``first + games - 1``, await ``ready()``, play them; return the seconds played."""
     rng = random.Random(seed)
-    tag = f"{seed % 1000:03d}"
     seats: list[tuple[str, int, str, _Match]] = []
-    for n in range(games):
-        a = await asyncio.to_thread(_post, url, "/api/guests", {"name": f"b{tag}a{n}", "bot": True})
-        b = await asyncio.to_thread(_post, url, "/api/guests", {"name": f"b{tag}b{n}", "bot": True})
+    for n in range(first, first + games):
+        a = await asyncio.to_thread(_post, url, "/api/guests", {"name": f"b{seed % 1000:03d}a{n}", "bot": True})
+        b = await asyncio.to_thread(_post, url, "/api/guests", {"name": f"b{seed % 1000:03d}b{n}", "bot": True})
         table = await asyncio.to_thread(_post, url, "/api/tables", {"length": length, "clock": "untimed"}, a["token"])
         game = (await asyncio.to_thread(_post, url, f"/api/tables/{table['table']['id']}/join", {},
                                         b["token"]))["table"]["game"]
         match = _Match()
         seats += [(game, 0, a["token"], match), (game, 1, b["token"], match)]
+    if ready is not None:
+        await ready()
+    start = time.perf_counter()
     tasks = [asyncio.ensure_future(_seat(url, g, s, t, m, think, random.Random(rng.random()), figures))
              for g, s, t, m in seats]
     done, pending = await asyncio.wait(tasks, timeout=seconds)
@@ -160,63 +171,123 @@ async def _play(url: str, games: int, length: int, think: float, seconds: float,
     for task in done:
         if task.exception() is not None:
             figures.errors.append(repr(task.exception()))
+    return time.perf_counter() - start
 
 
-def measure(games: int, length: int, think: float, seconds: float, seed: int = 1) -> JSON:
-    """Run the server in a child process, play ``games`` matches at once; return the figures."""
+_CLIENT = "import sys; from table.server.bench_online import client_main; client_main(sys.argv[1])"
+
+
+def client_main(spec_json: str) -> None:
+    """A client process: play its share of the matches; write its figures to the file the spec names.
+
+    It says ``ready`` on its standard output once its tables are open and
+    starts playing when a line comes on its standard input.
+    """
+    spec = json.loads(spec_json)
+    figures = Figures()
+
+    async def ready() -> None:
+        print("ready", flush=True)
+        await asyncio.to_thread(sys.stdin.readline)
+
+    played = asyncio.run(_play(spec["url"], spec["first"], spec["games"], spec["length"], spec["think"],
+                               spec["seconds"], spec["seed"], figures, ready))
+    Path(spec["out"]).write_text(json.dumps({
+        "latencies": figures.latencies, "actions": figures.actions, "errors": figures.errors,
+        "finished": figures.finished, "seconds": played}))
+
+
+def _start_server(port: int, db: Path, evict: float) -> subprocess.Popen[bytes]:
+    url = f"http://127.0.0.1:{port}"
+    server = subprocess.Popen([sys.executable, "-c", _SERVE, str(port), str(db), str(evict)])
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            urllib.request.urlopen(f"{url}/api/health", timeout=2).read()
+            return server
+        except OSError:
+            if server.poll() is not None or time.monotonic() > deadline:
+                server.kill()
+                raise RuntimeError("the server did not start") from None
+            time.sleep(0.1)
+
+
+def _shares(games: int, clients: int) -> list[tuple[int, int]]:
+    """``(first, count)`` of the matches each client process plays: as even as can be, none empty.
+
+    >>> _shares(5, 2)
+    [(0, 3), (3, 2)]
+    >>> _shares(1, 4)
+    [(0, 1)]
+    """
+    clients = max(1, min(clients, games))
+    counts = [games // clients + (k < games % clients) for k in range(clients)]
+    return [(sum(counts[:k]), c) for k, c in enumerate(counts)]
+
+
+def measure(games: int, length: int, think: float, seconds: float, seed: int = 1, clients: int = 2,
+            evict: float = 5.0) -> JSON:
+    """Run the server and ``clients`` client processes, play ``games`` matches at once; return the figures."""
     port = _free_port()
     url = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as tmp:
-        server = subprocess.Popen([sys.executable, "-c", _SERVE, str(port), str(Path(tmp) / "bench.sqlite3")])
+        server = _start_server(port, Path(tmp) / "bench.sqlite3", evict)
+        procs: list[subprocess.Popen[str]] = []
         try:
-            deadline = time.monotonic() + 60
-            while True:
-                try:
-                    urllib.request.urlopen(f"{url}/api/health", timeout=2).read()
-                    break
-                except OSError:
-                    if server.poll() is not None or time.monotonic() > deadline:
-                        raise RuntimeError("the server did not start") from None
-                    time.sleep(0.1)
-            before, cpu_before = rss_mib(server.pid), cpu_seconds(server.pid)
-            figures = Figures()
-            peak = [before]
-
-            async def run() -> None:
-                async def watch_memory() -> None:
-                    while True:
-                        peak[0] = max(peak[0], rss_mib(server.pid))
-                        await asyncio.sleep(0.5)
-
-                watcher = asyncio.ensure_future(watch_memory())
-                try:
-                    await _play(url, games, length, think, seconds, seed, figures)
-                finally:
-                    watcher.cancel()
-
+            before = rss_mib(server.pid)
+            outs = []
+            for k, (first, count) in enumerate(_shares(games, clients)):
+                out = Path(tmp) / f"client{k}.json"
+                spec = {"url": url, "first": first, "games": count, "length": length, "think": think,
+                        "seconds": seconds, "seed": seed * 1000 + k, "out": str(out)}
+                procs.append(subprocess.Popen([sys.executable, "-c", _CLIENT, json.dumps(spec)],
+                                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True))
+                outs.append(out)
+            for proc in procs:  # every client has its tables open
+                assert proc.stdout is not None
+                if proc.stdout.readline().strip() != "ready":
+                    raise RuntimeError("a client process could not set up its matches")
+            ready, cpu_before = rss_mib(server.pid), cpu_seconds(server.pid)
+            peak = ready
+            for proc in procs:
+                assert proc.stdin is not None
+                proc.stdin.write("go\n")
+                proc.stdin.flush()
             start = time.perf_counter()
-            # A loop of its own in a thread of its own: the caller's thread may be running one.
-            with ThreadPoolExecutor(1) as thread:
-                thread.submit(asyncio.run, run()).result()
+            while any(proc.poll() is None for proc in procs):
+                peak = max(peak, rss_mib(server.pid))
+                if time.perf_counter() - start > seconds + 60:
+                    raise RuntimeError("a client process did not stop by itself")
+                time.sleep(0.25)
             elapsed = time.perf_counter() - start
             cpu = cpu_seconds(server.pid) - cpu_before
             time.sleep(1.0)
             after = rss_mib(server.pid)
+            # The server forgets a finished room ``evict`` s after its last watcher left, at its next sweep.
+            time.sleep(evict + tidy_period(evict) + 1.0)
+            settled = rss_mib(server.pid)
+            parts = [json.loads(out.read_text()) for out in outs]
         finally:
+            for proc in procs:
+                if proc.poll() is None:
+                    proc.kill()
+                proc.wait(30)
             server.terminate()
             server.wait(30)
-    ms = sorted(x * 1000 for x in figures.latencies)
+    ms = sorted(x * 1000 for part in parts for x in part["latencies"])
+    actions = sum(part["actions"] for part in parts)
+    errors = [e for part in parts for e in part["errors"]]
 
     def pct(p: float) -> float:
         return ms[min(len(ms) - 1, int(p * (len(ms) - 1) + 0.5))] if ms else float("nan")
 
-    return {"games": games, "finished": figures.finished // 2, "actions": figures.actions,
-            "seconds": elapsed, "actions_per_s": figures.actions / elapsed if elapsed else 0.0,
+    return {"games": games, "clients": len(parts), "finished": sum(part["finished"] for part in parts) // 2,
+            "actions": actions, "seconds": elapsed, "actions_per_s": actions / elapsed if elapsed else 0.0,
             "p50_ms": pct(0.50), "p95_ms": pct(0.95), "p99_ms": pct(0.99),
-            "median_ms": statistics.median(ms) if ms else float("nan"),
-            "server_cpu_ms_per_action": cpu * 1000 / figures.actions if figures.actions else float("nan"),
-            "errors": figures.errors[:10], "error_count": len(figures.errors),
-            "rss_before_mib": before, "rss_peak_mib": peak[0], "rss_after_mib": after}
+            "server_cpu_ms_per_action": cpu * 1000 / actions if actions else float("nan"),
+            "errors": errors[:10], "error_count": len(errors),
+            "rss_before_mib": before, "rss_ready_mib": ready, "rss_peak_mib": peak, "rss_after_mib": after,
+            "rss_settled_mib": settled, "evict_s": evict}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -227,20 +298,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="mean seconds a client thinks before each decision (default 1.5; 0: no pause)")
     parser.add_argument("--seconds", type=float, default=300.0, help="stop after this long (default 300)")
     parser.add_argument("--seed", type=int, default=1, help="seeds the think times (default 1)")
+    parser.add_argument("--clients", type=int, default=2,
+                        help="client processes the matches are shared among (default 2)")
+    parser.add_argument("--evict", type=float, default=5.0,
+                        help="the server forgets a finished room this long after it is left (default 5; "
+                             "a real server: 60); memory is read again once it has")
 
 
 def run(args: argparse.Namespace) -> int:
     """Measure and print the figures."""
-    if args.games < 1 or args.think < 0 or args.seconds <= 0:
-        print("table: error: --games must be at least 1, --think 0 or more, --seconds more than 0", file=sys.stderr)
+    if args.games < 1 or args.think < 0 or args.seconds <= 0 or args.clients < 1 or args.evict < 0:
+        print("table: error: --games and --clients must be at least 1, --think and --evict 0 or more, "
+              "--seconds more than 0", file=sys.stderr)
         return 2
-    f = measure(args.games, args.length, args.think, args.seconds, args.seed)
+    f = measure(args.games, args.length, args.think, args.seconds, args.seed, args.clients, args.evict)
     print(f"online: {f['games']} matches at once ({f['finished']} finished), think {args.think} s: "
           f"{f['actions']} actions in {f['seconds']:.1f} s = {f['actions_per_s']:.1f} actions/s; "
           f"action -> both seats updated p50 {f['p50_ms']:.1f} ms, p95 {f['p95_ms']:.1f} ms, "
           f"p99 {f['p99_ms']:.1f} ms; server CPU {f['server_cpu_ms_per_action']:.2f} ms per action; "
-          f"errors {f['error_count']}; server memory {f['rss_before_mib']:.0f} MiB "
-          f"before, {f['rss_peak_mib']:.0f} MiB peak, {f['rss_after_mib']:.0f} MiB after")
+          f"errors {f['error_count']}; server memory {f['rss_before_mib']:.0f} MiB at start, "
+          f"{f['rss_ready_mib']:.0f} MiB with the tables open, {f['rss_peak_mib']:.0f} MiB peak, "
+          f"{f['rss_after_mib']:.0f} MiB after the games, {f['rss_settled_mib']:.0f} MiB once finished rooms "
+          f"are forgotten ({f['evict_s']:g} s)")
     for e in f["errors"]:
         print(f"  error: {e}")
     return 0 if f["error_count"] == 0 else 1

@@ -183,7 +183,7 @@ class Game:
         if m.phase == Phase.MOVE and not self.graph.plays:
             return Move("")
         if m.phase == Phase.MOVE and self.config.mode == "online" and len(self.graph.plays) == 1:
-            return Move(str(self.graph.plays[0]))  # a forced move costs no time: the server plays it
+            return Move(self.graph.texts[0])  # a forced move costs no time: the server plays it
         return None
 
     @property
@@ -261,7 +261,7 @@ class Game:
         steps: list[list[int]] = []
         hits: list[bool] = []
         if isinstance(action, Move) and action.play:
-            play = next(p for p in self.graph.plays if str(p) == action.play)
+            play = self.graph.by_text[action.play]
             steps = [[to_abs(before_turn, a), to_abs(before_turn, b)] for a, b in play.steps]
             hits = list(play.hits)
         logged = m.apply(action)
@@ -338,6 +338,6 @@ class Game:
                     "depth": g.depth,
                     "nodes": [[[to_abs(act, s), to_abs(act, d), die, int(hit), c] for s, d, die, hit, c in edges]
                               for edges in g.nodes],
-                    "finals": {str(k): str(g.plays[v]) for k, v in g.finals.items()},
+                    "finals": {str(k): g.texts[v] for k, v in g.finals.items()},
                 }
         return view

@@ -17,17 +17,21 @@ built from the engine's own single-step rule (``kernel.step_target`` and
 '8/5 6/5'
 >>> str(g.play_for([(6, 5), (8, 5)]))
 '8/5 6/5'
+>>> g.by_text["8/5 6/5"] is g.play_for([(8, 5), (6, 5)])
+True
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Sequence
 
 import numpy as np
 
 from table.errors import IllegalPlayError
 from table.rules import kernel
+from table.match.state import plays_by_text
 from table.rules.dice import check_dice
 from table.rules.position import Play, Position
 
@@ -41,13 +45,21 @@ class MoveGraph:
     """The steps of every legal play of one roll, shared where orders meet.
 
     ``nodes[0]`` is the start; ``nodes[k]`` lists the edges out of node k.
-    ``finals`` maps each end node to the index of its play in ``plays``.
+    ``finals`` maps each end node to the index of its play in ``plays``;
+    ``texts`` holds each play in standard notation (written once per roll,
+    shared with the match's own check of a move: formatting is the costly part).
     """
 
     plays: tuple[Play, ...]
     nodes: tuple[tuple[Edge, ...], ...]
     finals: dict[int, int]
     depth: int
+    texts: tuple[str, ...] = ()
+
+    @cached_property
+    def by_text(self) -> dict[str, Play]:
+        """Each play keyed by its standard notation."""
+        return dict(zip(self.texts, self.plays))
 
     def play_for(self, steps: Sequence[Sequence[int]]) -> Play:
         """The legal play that ``steps`` (``(from, to)`` pairs, in order) make.
@@ -81,20 +93,18 @@ def _point(p: int) -> str:
     return "bar" if p == kernel.BAR else "off" if p == kernel.OFF else str(p)
 
 
-def _mover_after(play: Play) -> bytes:
-    """The board after ``play`` from the mover's side, as hashable bytes."""
-    b = play.position.board
-    return np.array([-b[kernel.BOARD_SIZE - 1 - i] for i in range(kernel.BOARD_SIZE)], dtype=np.int8).tobytes()
-
-
 def move_graph(position: Position, dice: Sequence[int]) -> MoveGraph:
     """Build the move graph of ``dice`` in ``position`` (seen from the mover)."""
     roll = check_dice(tuple(dice))
-    plays = position.legal_plays(roll)
+    # The match keeps (and caches) the same table to check a move's text: one formatting per roll.
+    named = plays_by_text(position, roll)
+    plays = list(named.values())
     if not plays:
         return MoveGraph((), ((),), {}, 0)
     depth = len(plays[0].steps)
-    targets = {_mover_after(p): i for i, p in enumerate(plays)}
+    # Each play's result from the mover's side, as the walk below meets it (one array for all plays).
+    after = -np.array([p.position.board for p in plays], dtype=np.int8)[:, ::-1]
+    targets = {row.tobytes(): i for i, row in enumerate(after)}
     dice_left = (roll[0],) * 4 if roll[0] == roll[1] else tuple(sorted(roll, reverse=True))
     nodes: list[list[Edge]] = []
     finals: dict[int, int] = {}
@@ -109,7 +119,7 @@ def move_graph(position: Position, dice: Sequence[int]) -> MoveGraph:
             index = targets.get(key[0])
             node = -1
             if index is not None:
-                node = len(nodes)
+                node = len(nodes) + 1
                 nodes.append([])
                 finals[node] = index
             seen[key] = node
@@ -132,7 +142,7 @@ def move_graph(position: Position, dice: Sequence[int]) -> MoveGraph:
                     edges.append((src, dst, die, hit, child))
         node = -1
         if edges:
-            node = len(nodes)
+            node = len(nodes) + 1
             nodes.append(edges)
         seen[key] = node
         return node
@@ -141,12 +151,8 @@ def move_graph(position: Position, dice: Sequence[int]) -> MoveGraph:
     root = visit(root_board, dice_left, 0)
     if root < 0:  # pragma: no cover - every legal play is reachable step by step
         raise RuntimeError("the move graph lost every legal play")
-    # Children are numbered before their parents; renumber so the root is 0.
-    order = list(range(len(nodes)))
-    order.remove(root)
-    order.insert(0, root)
-    new_id = {old: new for new, old in enumerate(order)}
-    frozen = tuple(
-        tuple((s, d, die, hit, new_id[c]) for s, d, die, hit, c in nodes[old]) for old in order
-    )
-    return MoveGraph(tuple(plays), frozen, {new_id[n]: i for n, i in finals.items()}, depth)
+    # Nodes are numbered from 1 as they are finished, so the root, finished last and pointed to by
+    # no edge, simply takes number 0: no edge needs renumbering.
+    assert root == len(nodes)
+    frozen = (tuple(nodes[-1]), *map(tuple, nodes[:-1]))
+    return MoveGraph(tuple(plays), frozen, finals, depth, tuple(named))

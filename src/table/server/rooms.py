@@ -65,6 +65,15 @@ def encode(message: JSON) -> str:
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
+def tidy_period(finished_seconds: float) -> float:
+    """How often rooms are swept when finished rooms stay ``finished_seconds``.
+
+    >>> tidy_period(60), tidy_period(5), tidy_period(0)
+    (30.0, 2.5, 0.5)
+    """
+    return min(30.0, max(0.5, finished_seconds / 2))
+
+
 async def think_here(task: BotTask) -> JSON:
     """Think in this process (for a ``Rooms`` used without a pool, e.g. in tests)."""
     return think(task)
@@ -460,8 +469,14 @@ class Rooms:
                 gone.append(game_id)
         return gone
 
-    async def keep_tidy(self, period: float = 30.0) -> None:
-        """Sweep every ``period`` seconds and retry server steps that could not be stored (runs until cancelled)."""
+    async def keep_tidy(self, period: float | None = None) -> None:
+        """Sweep every ``period`` seconds and retry server steps that could not be stored (runs until cancelled).
+
+        By default every 30 s, or every half of ``finished_seconds`` when that is shorter (but not
+        under half a second), so that a finished room leaves soon after its window.
+        """
+        if period is None:
+            period = tidy_period(self.finished_seconds)
         while True:
             await asyncio.sleep(period)
             self.sweep()
