@@ -130,6 +130,7 @@ class Game:
         self.log: list[JSON] = []
         self._graph: MoveGraph | None = None
         self.last: JSON | None = None
+        self.moves: list[JSON] = []  # the move list: games, plays, cube actions, results (see _note)
         self.forfeit: JSON | None = None  # online: {"seat": loser, "why": ...} once a seat forfeited
 
     @classmethod
@@ -257,6 +258,7 @@ class Game:
     def _apply(self, seat: int | None, action: Action) -> JSON:
         m = self.match
         before_turn = m.state.on_roll
+        actor = m.turn
         dice = m.dice
         steps: list[list[int]] = []
         hits: list[bool] = []
@@ -276,20 +278,50 @@ class Game:
         elif isinstance(action, (OpeningRoll, NextGame)):
             self.last = None
         self._graph = None
+        self._note(action, actor)
         entry: JSON = {"seat": seat, **logged.to_json()}
         self.log.append(entry)
         return entry
+
+    def _note(self, action: Action, actor: int | None) -> None:
+        """Extend the move list after ``action`` (by ``actor``) was applied.
+
+        Its entries: ``{"kind": "game", "game", "score"}`` when a game starts,
+        ``{"kind": "move", "seat", "dice" (high first), "text" (from each
+        seat's side), "board"}`` for a play (``board`` is the position after
+        it, as the view gives it), ``{"kind": "double"|"take"|"drop"|"resign",
+        "seat", "cube"}`` and ``{"kind": "result", "winner", "points", "score"}``.
+        """
+        m = self.match
+        if isinstance(action, OpeningRoll):
+            self.moves.append({"kind": "game", "game": m.game_number, "score": list(m.score)})
+        if isinstance(action, Move) and self.last is not None:
+            self.moves.append({"kind": "move", "seat": self.last["seat"],
+                               "dice": sorted(self.last["dice"], reverse=True),
+                               "text": self.last["text"], "board": self._board()})
+        elif action.kind in ("double", "take", "drop", "resign"):
+            self.moves.append({"kind": action.kind, "seat": actor, "cube": m.cube_value})
+        result = m.game_result
+        if result is not None and m.phase in (Phase.GAME_OVER, Phase.MATCH_OVER) and (
+                not self.moves or self.moves[-1]["kind"] != "result"):
+            self.moves.append({"kind": "result", "winner": result.winner, "points": result.points,
+                               "score": list(m.score)})
+
+    def _board(self) -> JSON:
+        """The checkers as the view gives them: points 1..24 and bar/off per seat (seat 0's numbering)."""
+        b = self.match.position_for(0).board
+        points = list(b[1:25])
+        bar = [b[25], -b[0]]
+        on_board = [sum(v for v in points if v > 0) + bar[0], -sum(v for v in points if v < 0) + bar[1]]
+        return {"points": points, "bar": bar, "off": [15 - on_board[0], 15 - on_board[1]]}
 
     # Views --------------------------------------------------------------------
 
     def view(self, seats: frozenset[int]) -> JSON:
         """The match as the holder of ``seats`` may see it, with what they may do."""
         m = self.match
-        b = m.position_for(0).board
         pips = m.position_for(0).pip_counts()
-        points = list(b[1:25])
-        bar = [b[25], -b[0]]
-        on_board = [sum(v for v in points if v > 0) + bar[0], -sum(v for v in points if v < 0) + bar[1]]
+        board = self._board()
         phase = m.phase
         playing = phase in (Phase.ROLL, Phase.MOVE, Phase.TAKE, Phase.RESIGN)
         result = m.game_result
@@ -299,9 +331,7 @@ class Game:
             playing = False
         view: JSON = {
             "phase": phase.value,
-            "points": points,
-            "bar": bar,
-            "off": [15 - on_board[0], 15 - on_board[1]],
+            **board,
             "pips": [pips[0], pips[1]],
             "turn": m.state.on_roll if playing else None,
             "dice": list(m.dice) if m.dice else None,
