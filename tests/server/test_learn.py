@@ -172,7 +172,7 @@ def test_the_review_runs_in_a_worker_and_reports_progress(db):
         r = c.post(f"/api/games/{game}/review", json={"depth": 0}, headers=auth(token))
         assert r.status_code == 202 and r.json()["state"] == "running"
         result, seen = _wait_review(c, game, token)
-        assert calls == [learn.review_record]
+        assert calls == [learn.review_for_web]
         assert result["state"] == "done", result
         review = result["review"]
         assert review["depth"] == 0 and len(review["totals"]) == 2
@@ -180,5 +180,5 @@ def test_the_review_runs_in_a_worker_and_reports_progress(db):
         assert all(a["done"] <= b["done"] for a, b in zip(seen, seen[1:]))
         # Asked again with nothing new played: the same review, not a second one.
         assert c.post(f"/api/games/{game}/review", json={"depth": 0}, headers=auth(token)).json()["state"] == "done"
-        assert calls == [learn.review_record]
+        assert calls == [learn.review_for_web]
     storage.close()

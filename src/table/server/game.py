@@ -19,6 +19,7 @@ from table.match import Match, Move, NextGame, OpeningRoll, Phase, action_from_j
 from table.match.actions import Action
 from table.rules.dice import DiceSource, SecretDice
 from table.rules.movetext import format_steps
+from table.rules.position import Play
 from table.server.moves import MoveGraph, move_graph
 
 JSON = dict[str, Any]
@@ -105,6 +106,34 @@ def to_abs(seat: int, point: int) -> int:
     if seat == 0 or point in (0, 25):
         return point
     return 25 - point
+
+
+def board_json(board: Sequence[int]) -> JSON:
+    """Seat 0's board as views give it: points 1..24 (+ seat 0, - seat 1) and bar/off per seat.
+
+    >>> from table.rules.position import Position
+    >>> b = board_json(Position.initial().board)
+    >>> b["points"][23], b["points"][0], b["bar"], b["off"]
+    (2, -2, [0, 0], [0, 0])
+    """
+    points = list(board[1:25])
+    bar = [board[25], -board[0]]
+    on_board = [sum(v for v in points if v > 0) + bar[0], -sum(v for v in points if v < 0) + bar[1]]
+    return {"points": points, "bar": bar, "off": [15 - on_board[0], 15 - on_board[1]]}
+
+
+def steps_json(seat: int, play: Play | None, doubles: bool) -> JSON:
+    """A play of ``seat``'s as absolute steps and hits, and its text from each seat's side.
+
+    >>> from table.rules.position import Position
+    >>> play = Position.initial().legal_plays((3, 1))[0]
+    >>> steps_json(1, play, False)["text"] == [format_steps([(25 - a, 25 - b) for a, b in play.steps], play.hits, False), str(play)]
+    True
+    """
+    steps = [] if play is None else [[to_abs(seat, a), to_abs(seat, b)] for a, b in play.steps]
+    hits = [] if play is None else list(play.hits)
+    text = [format_steps([(to_abs(s, a), to_abs(s, b)) for a, b in steps], hits, doubles) for s in (0, 1)]
+    return {"steps": steps, "hits": hits, "text": text}
 
 
 FORFEITS = ("left", "timeout", "away")
@@ -260,21 +289,16 @@ class Game:
         before_turn = m.state.on_roll
         actor = m.turn
         dice = m.dice
-        steps: list[list[int]] = []
-        hits: list[bool] = []
+        play = None
         if isinstance(action, Move) and action.play:
             play = next(p for p in self.graph.plays if str(p) == action.play)
-            steps = [[to_abs(before_turn, a), to_abs(before_turn, b)] for a, b in play.steps]
-            hits = list(play.hits)
         logged = m.apply(action)
         if isinstance(action, Move):
             # "play" is in the mover's numbering; "steps" are absolute (seat 0's numbering, 25 the
             # mover's bar, 0 off) and "text" is the play written from each seat's side, so that
             # every reader sees it numbered as their board is.
-            doubles = dice is not None and dice[0] == dice[1]
-            text = [format_steps([(to_abs(s, a), to_abs(s, b)) for a, b in steps], hits, doubles) for s in (0, 1)]
-            self.last = {"seat": before_turn, "dice": list(dice or ()), "play": logged.to_json()["play"],
-                         "steps": steps, "hits": hits, "text": text}
+            moved = steps_json(before_turn, play, dice is not None and dice[0] == dice[1])
+            self.last = {"seat": before_turn, "dice": list(dice or ()), "play": logged.to_json()["play"], **moved}
         elif isinstance(action, (OpeningRoll, NextGame)):
             self.last = None
         self._graph = None
@@ -288,8 +312,8 @@ class Game:
 
         Its entries: ``{"kind": "game", "game", "score"}`` when a game starts,
         ``{"kind": "move", "seat", "dice" (high first), "text" (from each
-        seat's side), "board"}`` for a play (``board`` is the position after
-        it, as the view gives it), ``{"kind": "double"|"take"|"drop"|"resign",
+        seat's side), "steps", "hits", "board"}`` for a play (as ``last``;
+        ``board`` is the position after it, as the view gives it), ``{"kind": "double"|"take"|"drop"|"resign",
         "seat", "cube"}`` and ``{"kind": "result", "winner", "points", "score"}``.
         """
         m = self.match
@@ -298,7 +322,8 @@ class Game:
         if isinstance(action, Move) and self.last is not None:
             self.moves.append({"kind": "move", "seat": self.last["seat"],
                                "dice": sorted(self.last["dice"], reverse=True),
-                               "text": self.last["text"], "board": self._board()})
+                               "text": self.last["text"], "steps": self.last["steps"], "hits": self.last["hits"],
+                               "board": self._board()})
         elif action.kind in ("double", "take", "drop", "resign"):
             self.moves.append({"kind": action.kind, "seat": actor, "cube": m.cube_value})
         result = m.game_result
@@ -308,12 +333,7 @@ class Game:
                                "score": list(m.score)})
 
     def _board(self) -> JSON:
-        """The checkers as the view gives them: points 1..24 and bar/off per seat (seat 0's numbering)."""
-        b = self.match.position_for(0).board
-        points = list(b[1:25])
-        bar = [b[25], -b[0]]
-        on_board = [sum(v for v in points if v > 0) + bar[0], -sum(v for v in points if v < 0) + bar[1]]
-        return {"points": points, "bar": bar, "off": [15 - on_board[0], 15 - on_board[1]]}
+        return board_json(self.match.position_for(0).board)
 
     # Views --------------------------------------------------------------------
 

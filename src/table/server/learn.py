@@ -27,12 +27,13 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from table.bot.review import DEFAULT_DEPTH, QueueProgress, review_record
+from table.bot.review import DEFAULT_DEPTH, Progress, QueueProgress, review_record
 from table.errors import TableError
 from table.match import Match, Phase
 from table.notation.xgid import BOTTOM, TOP, CubeOffer, to_xgid
 from table.server.botapi import LEVEL, chances
-from table.server.game import Game
+from table.match.state import plays_by_text
+from table.server.game import Game, board_json, steps_json
 from table.server.limits import LimitError, RateLimiter
 from table.server.middleware import client_key
 from table.server.pool import BotPool
@@ -77,6 +78,27 @@ def hint_for(position_id: str, match_id: str, cube: bool, money: bool) -> JSON:
             "probabilities": chances(bot.evaluate(m.position))}
 
 
+def review_for_web(text: str, depth: int, progress: Progress | None = None) -> JSON:
+    """``review_record(text, depth, progress).to_json()``, each marked decision with what the
+    board needs: ``board`` (before the decision, as views give it) and, for a checker play,
+    ``best_play`` and ``played_play`` (``steps_json``: absolute steps and text from each side).
+    Runs in a worker process.
+    """
+    review = review_record(text, depth, progress)
+    data = review.to_json()
+    for d, out in zip(review.decisions, data["decisions"]):
+        if not d.mark:
+            continue
+        m = Match.from_ids(d.position_id, d.match_id)
+        out["board"] = board_json(m.position_for(0).board)
+        if d.kind == "play" and d.dice is not None:
+            plays = plays_by_text(m.position, d.dice)
+            doubles = d.dice[0] == d.dice[1]
+            out["best_play"] = steps_json(d.player, plays.get(d.best), doubles)
+            out["played_play"] = steps_json(d.player, plays.get(d.played), doubles)
+    return data
+
+
 def ids_of(game: Game) -> JSON:
     """The current Position ID (player on roll's side), Match ID and XGID of ``game``."""
     m = game.match
@@ -97,7 +119,7 @@ class ReviewJob:
     version: int
     done: int = 0
     total: int = 0
-    result: JSON | None = None
+    result: JSON | None = None  # review_for_web's
     error: str | None = None
     task: asyncio.Task[None] | None = field(default=None, repr=False)
 
@@ -125,14 +147,14 @@ async def _review(pool: BotPool, job: ReviewJob, text: str, depth: int) -> None:
     manager = await asyncio.to_thread(multiprocessing.get_context("spawn").Manager)
     try:
         q = await asyncio.to_thread(manager.Queue)
-        work = asyncio.ensure_future(pool.run(review_record, text, depth, QueueProgress(q)))
+        work = asyncio.ensure_future(pool.run(review_for_web, text, depth, QueueProgress(q)))
         while not work.done():
             await asyncio.wait({work}, timeout=0.25)
             seen = await asyncio.to_thread(_drain, q)
             if seen is not None:
                 job.done, job.total = seen
         try:
-            job.result = work.result().to_json()
+            job.result = work.result()
             job.done = job.total
         except TableError as exc:
             job.error = str(exc)
