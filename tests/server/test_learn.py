@@ -182,3 +182,50 @@ def test_the_review_runs_in_a_worker_and_reports_progress(db):
         assert c.post(f"/api/games/{game}/review", json={"depth": 0}, headers=auth(token)).json()["state"] == "done"
         assert calls == [learn.review_for_web]
     storage.close()
+
+
+def test_a_game_starts_from_an_xgid_position(client):
+    # Seat 0 (bottom) to play 6-2 at 3-4 to 7, the cube at 2 owned by seat 1 (top, "-1").
+    xgid = "XGID=-C-----------------ba-----:1:-1:1:62:3:4:0:7:10"
+    r = client.post("/api/games", json={"mode": "computer", "cube": True, "start": {"xgid": xgid}})
+    assert r.status_code == 201, r.text
+    s = r.json()
+    v = s["view"]
+    assert (v["phase"], v["turn"], sorted(v["dice"]), v["length"], v["score"]) == ("move", 0, [2, 6], 7, [3, 4])
+    assert v["cube"] == {"value": 2, "owner": 1, "enabled": True}
+    assert s["config"]["start"]["position"] == from_xgid(xgid).position.id
+    out = client.get(f"/api/games/{s['game']}/export", headers=auth(s["token"])).json()
+    assert out["mat"] is None and out["sgf"] is None  # records cannot start from a position
+    assert from_xgid(out["xgid"]).position == from_xgid(xgid).position
+    listed = client.get(f"/api/games/{s['game']}/moves").json()["moves"]
+    assert listed == [{"kind": "game", "game": 1, "score": [3, 4]}]
+
+
+@pytest.mark.parametrize("start, words", [
+    ({"position": "4HPwATDgc/ABMA"}, "start is"),
+    ({"xgid": "XGID=nonsense"}, "cannot be read"),
+    ({"position": "4HPwATDgc/ABMA", "match": "AAAA"}, "cannot be read"),
+])
+def test_a_bad_position_to_start_from_is_refused(client, start, words):
+    r = client.post("/api/games", json={"mode": "computer", "start": start})
+    assert r.status_code == 400 and words in r.json()["message"]
+
+
+def test_a_pasted_match_is_reviewed_and_a_bad_one_refused(client):
+    m = Match(length=1, seed=3)
+    while not m.is_over:
+        m.apply(m.legal_actions()[-1])
+    r = client.post("/api/review", json={"text": "not a match", "depth": 0})
+    assert r.status_code == 400
+    assert client.post("/api/review", json={"text": m.to_mat(), "depth": 7}).status_code == 400
+    r = client.post("/api/review", json={"text": m.to_mat(), "depth": 0})
+    assert r.status_code == 202, r.text
+    job = r.json()["id"]
+    deadline = time.monotonic() + 120
+    while (answer := client.get(f"/api/review/{job}").json())["state"] == "running":
+        assert time.monotonic() < deadline
+        time.sleep(0.2)
+    assert answer["state"] == "done"
+    expected = learn.review_for_web(m.to_mat(), 0)
+    assert answer["review"] == expected
+    assert client.get("/api/review/import-nothing").status_code == 404

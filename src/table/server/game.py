@@ -17,6 +17,8 @@ from typing import Any, Sequence
 from table.errors import IllegalActionError, TableError
 from table.match import Match, Move, NextGame, OpeningRoll, Phase, action_from_json
 from table.match.actions import Action
+from table.notation.matchid import MatchInfo, decode_match_id, encode_match_id
+from table.notation.xgid import BOTTOM, CubeOffer, from_xgid
 from table.rules.dice import DiceSource, SecretDice
 from table.rules.movetext import format_steps
 from table.rules.position import Play
@@ -45,6 +47,7 @@ class GameConfig:
     names: tuple[str, str] = ("", "")
     table: str = ""            # online: the table the match is played at
     clock: str = ""            # online: the clock preset
+    start: tuple[str, str] | None = None  # set up from (Position ID, Match ID) instead of the opening
 
     @classmethod
     def from_json(cls, data: object, *, online: bool = False) -> GameConfig:
@@ -62,15 +65,23 @@ class GameConfig:
         """
         if not isinstance(data, dict):
             raise GameConfigError("a new game is described by a JSON object")
-        unknown = set(data) - {"mode", "length", "cube", "level", "seat", "names"} - (
+        unknown = set(data) - {"mode", "length", "cube", "level", "seat", "names", "start"} - (
             {"table", "clock"} if online else set())
         if unknown:
             raise GameConfigError(f"unknown setting(s): {', '.join(sorted(unknown))}")
         mode = data.get("mode")
         if mode not in ("computer", "local") + (("online",) if online else ()):
             raise GameConfigError(f"mode must be 'computer' or 'local' (got {mode!r})")
+        start = None
+        if data.get("start") is not None:
+            if mode == "online":
+                raise GameConfigError("an online game starts from the opening position")
+            start = _start_ids(data["start"])
+            # The Match ID holds the length: a money game (0) or a 1-point match is a single game here.
+            data = {**data, "length": max(1, decode_match_id(start[1]).match_length)}
         length = data.get("length", 1)
-        if not isinstance(length, int) or isinstance(length, bool) or length not in MATCH_LENGTHS:
+        if not isinstance(length, int) or isinstance(length, bool) or (
+                length not in MATCH_LENGTHS and not (start and 1 <= length <= MAX_SET_UP_LENGTH)):
             raise GameConfigError(f"length must be one of 1, 3, 5, ..., 21 (got {length!r})")
         cube = data.get("cube", True)
         if not isinstance(cube, bool):
@@ -88,17 +99,61 @@ class GameConfig:
         table, clock = data.get("table", ""), data.get("clock", "")
         if not isinstance(table, str) or not isinstance(clock, str):
             raise GameConfigError("an online game's table and clock are strings")
-        return cls(mode, length, cube, level, seat, (names[0], names[1]), table, clock)
+        return cls(mode, length, cube, level, seat, (names[0], names[1]), table, clock, start)
 
     def to_json(self) -> JSON:
         data: JSON = {"mode": self.mode, "length": self.length, "cube": self.cube, "level": self.level,
                       "seat": self.human_seat, "names": list(self.names)}
+        if self.start is not None:
+            data["start"] = {"position": self.start[0], "match": self.start[1]}
         if self.mode == "online":
             data.update(table=self.table, clock=self.clock)
         return data
 
     def is_bot(self, seat: int) -> bool:
         return self.mode == "computer" and seat != self.human_seat
+
+
+MAX_SET_UP_LENGTH = 64
+"""The longest match a set-up position may come from."""
+
+
+def _start_ids(raw: object) -> tuple[str, str]:
+    """(Position ID, Match ID) of a ``start`` setting: ``{"position", "match"}`` or ``{"xgid"}``.
+
+    The position must be one a game can go on from (not over, not waiting on a resignation).
+
+    >>> m = Match.from_ids(*_start_ids({"xgid": "XGID=-C-----------------ba-----:1:1:-1:62:3:4:0:7:10"}))
+    >>> m.turn, m.dice, m.length, m.score, m.cube_value, m.cube_owner
+    (1, (6, 2), 7, (3, 4), 2, 0)
+    >>> _start_ids({"position": "4HPwATDgc/ABMA"})
+    Traceback (most recent call last):
+    ...
+    table.server.game.GameConfigError: start is {"position": POSITION_ID, "match": MATCH_ID} or {"xgid": XGID}
+    """
+    if not isinstance(raw, dict) or not (set(raw) in ({"position", "match"}, {"xgid"})
+                                         and all(isinstance(v, str) and len(v) <= 100 for v in raw.values())):
+        raise GameConfigError('start is {"position": POSITION_ID, "match": MATCH_ID} or {"xgid": XGID}')
+    try:
+        if "xgid" in raw:
+            x = from_xgid(raw["xgid"].strip())
+            on_roll = 0 if x.turn == BOTTOM else 1
+            owner = None if x.cube_owner is None else (0 if x.cube_owner == BOTTOM else 1)
+            offered = x.double_offered != CubeOffer.NONE
+            info = MatchInfo(cube_value=x.cube_value, cube_owner=owner, player_on_roll=on_roll,
+                             crawford=x.crawford, turn=1 - on_roll if offered else on_roll,
+                             double_offered=offered, dice=x.dice or (0, 0), match_length=x.match_length,
+                             score=x.score)
+            ids = (x.position.id, encode_match_id(info))
+        else:
+            ids = (raw["position"].strip(), raw["match"].strip())
+        m = Match.from_ids(*ids)
+    except TableError as exc:
+        raise GameConfigError(f"the position to start from cannot be read: {exc}") from None
+    if m.phase not in (Phase.ROLL, Phase.MOVE, Phase.TAKE):
+        raise GameConfigError("the position to start from must be one where the game goes on: "
+                              f"this one is at {m.phase.value}")
+    return ids
 
 
 def to_abs(seat: int, point: int) -> int:
@@ -154,12 +209,18 @@ class Game:
     def __init__(self, config: GameConfig, dice: DiceSource | None = None) -> None:
         self.config = config
         single = config.length == 1
-        self.match = Match(length=0 if single else config.length, cube=config.cube,
-                           dice=dice or SecretDice(), jacoby=False if single else None)
+        if config.start is None:
+            self.match = Match(length=0 if single else config.length, cube=config.cube,
+                               dice=dice or SecretDice(), jacoby=False if single else None)
+        else:
+            self.match = Match.from_ids(*config.start, cube=config.cube, dice=dice or SecretDice(),
+                                        jacoby=False if single else None)
         self.log: list[JSON] = []
         self._graph: MoveGraph | None = None
         self.last: JSON | None = None
         self.moves: list[JSON] = []  # the move list: games, plays, cube actions, results (see _note)
+        if config.start is not None:
+            self.moves.append({"kind": "game", "game": 1, "score": list(self.match.score)})
         self.forfeit: JSON | None = None  # online: {"seat": loser, "why": ...} once a seat forfeited
 
     @classmethod

@@ -8,7 +8,9 @@ HTTP (``Authorization: Bearer TOKEN`` where said)::
     GET  /api/games/{id}/export   .mat and SGF records, Position ID, Match ID and XGID (a seat)
     POST /api/games/{id}/review   {"depth": 0|1} starts the review of the match so far (a seat)
     GET  /api/games/{id}/review   its progress ({"state": "running", "done", "total"}) and then
-                                  {"state": "done", "review": {...}} (``Review.to_json``)
+                                  {"state": "done", "review": {...}} (``review_for_web``)
+    POST /api/review              {"text": a .mat / SGF record, "depth"}: review a pasted match;
+                                  answers {"id", ...}; GET /api/review/{id} as above
 
 The hint and the review run in the computer's worker processes
 (``BotPool.run``), never on the event loop; a review reports its progress
@@ -18,8 +20,10 @@ through a ``QueueProgress`` that the handler drains while it waits.
 from __future__ import annotations
 
 import asyncio
+import json
 import multiprocessing
 import queue as queues
+import secrets
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -27,14 +31,14 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from table.bot.review import DEFAULT_DEPTH, Progress, QueueProgress, review_record
-from table.errors import TableError
+from table.bot.review import DEFAULT_DEPTH, Progress, QueueProgress, read_match, review_record
+from table.errors import RecordError, TableError
 from table.match import Match, Phase
 from table.notation.xgid import BOTTOM, TOP, CubeOffer, to_xgid
 from table.server.botapi import LEVEL, chances
 from table.match.state import plays_by_text
 from table.server.game import Game, board_json, steps_json
-from table.server.limits import LimitError, RateLimiter
+from table.server.limits import LimitError, RateLimiter, read_body
 from table.server.middleware import client_key
 from table.server.pool import BotPool
 from table.server.rooms import Room, RoomError, Rooms
@@ -43,6 +47,10 @@ JSON = dict[str, Any]
 HINT_PLAYS = 5
 """Plays a hint shows, best first."""
 HINT_RATE, HINT_BURST = 2.0, 10
+IMPORT_RATE, IMPORT_BURST = 0.1, 3
+"""Pasted matches one address may have analysed: a few at once, then one every 10 seconds."""
+MAX_RECORD_BYTES = 300_000
+"""The longest request a review takes: a long match's .mat is well under 100 kB."""
 MAX_REVIEWS = 64
 """Reviews kept (running or done) at once; the oldest finished ones are forgotten first."""
 
@@ -97,6 +105,14 @@ def review_for_web(text: str, depth: int, progress: Progress | None = None) -> J
             out["best_play"] = steps_json(d.player, plays.get(d.best), doubles)
             out["played_play"] = steps_json(d.player, plays.get(d.played), doubles)
     return data
+
+
+def records_of(m: Match) -> JSON:
+    """``{"mat", "sgf"}``: the match's records, None for one set up from a position (they cannot say so)."""
+    try:
+        return {"mat": m.to_mat(), "sgf": m.to_sgf()}
+    except RecordError:
+        return {"mat": None, "sgf": None}
 
 
 def ids_of(game: Game) -> JSON:
@@ -172,6 +188,21 @@ def _error(exc: TableError) -> JSONResponse:
     return JSONResponse({"type": "error", "code": code, "message": str(exc)}, status_code=status)
 
 
+async def _options(request: Request, fields: set[str]) -> tuple[int, Any]:
+    """The depth (default Greu's) and, when ``fields`` names it, the text of a review request."""
+    raw = (await read_body(request, MAX_RECORD_BYTES)).strip()
+    if not raw:
+        return DEFAULT_DEPTH, None
+    try:
+        body = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise RoomError("the body is not valid JSON") from None
+    if not isinstance(body, dict) or set(body) - {"depth"} - fields or body.get("depth", 1) not in (0, 1):
+        raise RoomError('the body is a JSON object with "depth": 0 or 1'
+                        + (f" and {', '.join(sorted(fields))}" if fields else "") + " (depth 1 is Greu's)")
+    return int(body.get("depth", DEFAULT_DEPTH)), body.get("text")
+
+
 def _token(request: Request) -> str | None:
     auth = request.headers.get("authorization", "")
     return auth[7:].strip() if auth.lower().startswith("bearer ") else None
@@ -180,6 +211,7 @@ def _token(request: Request) -> str | None:
 def routes(rooms: Rooms, pool: BotPool) -> list[Route]:
     """The routes of the move list, hint, export and review, thinking in ``pool``."""
     hints = RateLimiter(HINT_RATE, HINT_BURST)
+    imports = RateLimiter(IMPORT_RATE, IMPORT_BURST)
     reviews: dict[str, ReviewJob] = {}
 
     async def seat_room(request: Request, need_seat: bool) -> tuple[Room, frozenset[int]]:
@@ -223,8 +255,18 @@ def routes(rooms: Rooms, pool: BotPool) -> list[Route]:
         return JSONResponse({**advice, "version": version, "ids": {"position": args[0], "match": args[1]}})
 
     async def export(request: Request) -> Response:
-        return await snapshot(request, True, lambda room: {
-            "mat": room.game.match.to_mat(), "sgf": room.game.match.to_sgf(), **ids_of(room.game)})
+        return await snapshot(request, True, lambda room: {**records_of(room.game.match), **ids_of(room.game)})
+
+    def begin(key: str, version: int, text: str, depth: int) -> JSONResponse:
+        """Start reviewing ``text`` as ``reviews[key]`` (room of at most ``MAX_REVIEWS``)."""
+        if len(reviews) >= MAX_REVIEWS:
+            finished = [k for k, j in reviews.items() if j.task is not None and j.task.done()]
+            if not finished:
+                return _error(RoomError("too many reviews are running; try again in a minute", "busy"))
+            del reviews[finished[0]]
+        job = reviews[key] = ReviewJob(version)
+        job.task = asyncio.ensure_future(_review(pool, job, text, depth))
+        return JSONResponse({**job.to_json(), "id": key}, status_code=202)
 
     async def review(request: Request) -> Response:
         try:
@@ -234,30 +276,38 @@ def routes(rooms: Rooms, pool: BotPool) -> list[Route]:
                 if job is None:
                     raise RoomError("no review of this game was started: POST to start one", "not_found")
                 return JSONResponse(job.to_json())
-            depth = DEFAULT_DEPTH
-            if (await request.body()).strip():
-                body = await request.json()
-                if not isinstance(body, dict) or set(body) - {"depth"} or body.get("depth", 1) not in (0, 1):
-                    raise RoomError('the body is {"depth": 0 or 1} (or empty for Greu\'s depth, 1)')
-                depth = body.get("depth", DEFAULT_DEPTH)
+            depth = (await _options(request, set()))[0]
         except TableError as exc:
             return _error(exc)
-        except ValueError:
-            return _error(RoomError("the body is not valid JSON"))
         if job is not None and (job.task is None or not job.task.done() or job.version == room.version):
             return JSONResponse(job.to_json(), status_code=202)  # the same review: one at a time
-        if len(reviews) >= MAX_REVIEWS:
-            finished = [k for k, j in reviews.items() if j.task is not None and j.task.done()]
-            if not finished:
-                return _error(RoomError("too many reviews are running; try again in a minute", "busy"))
-            del reviews[finished[0]]
         async with room.lock:
-            text = room.game.match.to_mat()
-            job = reviews[room.id] = ReviewJob(room.version)
-        job.task = asyncio.ensure_future(_review(pool, job, text, depth))
-        return JSONResponse(job.to_json(), status_code=202)
+            # Table's own record: unlike .mat it also holds a match set up from a position.
+            text = json.dumps(room.game.match.to_json())
+            version = room.version
+        return begin(room.id, version, text, depth)
+
+    async def review_text(request: Request) -> Response:
+        """POST /api/review {"text": .mat / SGF / JSON record, "depth"}: review a pasted match."""
+        try:
+            depth, text = await _options(request, {"text"})
+            if not isinstance(text, str) or not text.strip():
+                raise RoomError('the body is {"text": the record of a match (.mat or SGF), "depth": 0 or 1}')
+            read_match(text)  # a record that cannot be read is refused now, not in a worker
+            imports.take(client_key(request.scope), "too many analyses asked from your address")
+        except TableError as exc:
+            return _error(exc)
+        return begin("import-" + secrets.token_urlsafe(12), 0, text, depth)
+
+    async def review_job(request: Request) -> Response:
+        job = reviews.get("import-" + request.path_params["job"])
+        if job is None:
+            return _error(RoomError("there is no such analysis (it may have been forgotten)", "not_found"))
+        return JSONResponse(job.to_json())
 
     return [Route("/api/games/{game_id}/moves", moves),
             Route("/api/games/{game_id}/hint", hint),
             Route("/api/games/{game_id}/export", export),
-            Route("/api/games/{game_id}/review", review, methods=["GET", "POST"])]
+            Route("/api/games/{game_id}/review", review, methods=["GET", "POST"]),
+            Route("/api/review", review_text, methods=["POST"]),
+            Route("/api/review/import-{job}", review_job)]
