@@ -117,3 +117,36 @@ def test_the_review_shows_progress_then_each_players_figures(phone, artifacts):
     rows = page.locator(".review-table tr").all_inner_texts()
     assert len(rows) == 3  # the heading and one row per player
     page.screenshot(path=str(artifacts / "learn-review-phone-ro.png"), full_page=True)
+
+
+def test_a_game_starts_from_a_pasted_xgid(desktop):
+    page = desktop
+    open_app(page, "en")
+    page.click("#btn-new")
+    form = page.locator("#form-new")
+    form.locator("input[name=mode][value=computer]").check()
+    form.locator("input[name=seat][value='0']").check()
+    form.locator("details.start-from summary").click()
+    xgid = "XGID=-C-----------------ba-----:1:-1:1:62:3:4:0:7:10"
+    page.fill("#in-start", xgid)
+    page.click("#btn-start")
+    page.wait_for_url("**/#/game/*")
+    wait_my_move(page)
+    assert sorted(page.evaluate("window.__table.dice()")) == [2, 6]
+    assert "3" in page.inner_text("#score") and "4" in page.inner_text("#score")
+
+
+def test_a_pasted_match_is_analysed(phone):
+    page = phone
+    m = Match(length=1, seed=3)
+    while not m.is_over:
+        m.apply(m.legal_actions()[-1])
+    open_app(page, "ro")
+    page.click("#btn-import")
+    page.fill("#in-import", "not a match")
+    page.click("#btn-import-go")
+    page.wait_for_selector("#import-result p:has-text('Nu am putut citi')")
+    page.fill("#in-import", m.to_mat())
+    page.click("#btn-import-go")
+    page.wait_for_selector("#import-result .review-table", timeout=60000)
+    assert page.locator("#import-result .review-list li").count() >= 1

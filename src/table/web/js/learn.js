@@ -205,7 +205,9 @@ export class Learn {
     } catch (_) { p.append(el("p", "", t("export_failed"))); return; }
     if (this.panel !== "export") return;
     const row = el("div", "export-files");
+    if (x.mat === null) p.append(el("p", "muted", t("export_no_records")));
     for (const [kind, type] of [["mat", "text/plain"], ["sgf", "application/x-go-sgf"]]) {
+      if (x[kind] === null) continue;
       const a = el("a", "button", t("export_" + kind));
       a.href = URL.createObjectURL(new Blob([x[kind]], { type }));
       a.download = `table-${this.game}.${kind}`;
@@ -229,65 +231,79 @@ export class Learn {
   }
 
   // ---- the review ------------------------------------------------------------------
-  async review() {
+  review() {
     const p = this.open("review", t("review_title"));
-    const bar = el("progress");
-    bar.id = "review-progress";
-    const note = el("p", "muted", t("review_running"));
-    p.append(note, bar);
     const url = `/api/games/${encodeURIComponent(this.game)}/review`;
-    let job;
-    try {
-      job = await getJSON(url, this.ctx.token(), { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
-    } catch (_) { note.textContent = t("review_failed"); return; }
-    const poll = async () => {
-      if (this.panel !== "review") return;
-      if (job.total) { bar.max = job.total; bar.value = job.done; }
-      if (job.state === "done") { this.showReview(p, job.review); return; }
-      if (job.state === "failed") { note.textContent = t("review_failed"); bar.remove(); return; }
-      this.reviewTimer = setTimeout(async () => {
-        try { job = await getJSON(url, this.ctx.token()); } catch (_) { /* asked again below */ }
-        poll();
-      }, 400);
-    };
-    poll();
-  }
-
-  showReview(_, r) {
     const msg = this.msg;
-    const p = this.open("review", t("review_title"));
-    const table = el("table", "review-table");
-    const head = el("tr");
-    for (const k of ["review_player", "review_rate", "review_cube", "review_luck"]) head.append(el("th", "", t(k)));
-    table.append(head);
-    r.totals.forEach((tot, seat) => {
-      const tr = el("tr");
-      const rate = tot.error_rate === null ? "—" : `${tot.error_rate.toFixed(1)} · ${t("rating_" + tot.rating)}`;
-      tr.append(el("td", "", this.ctx.name(msg, seat)), el("td", "num", rate),
-        el("td", "num", String(tot.cube_errors)), el("td", "num", signed(tot.luck)));
-      table.append(tr);
-    });
-    p.append(table, el("p", "muted small", t("review_depth", { d: r.depth })));
-    const marked = r.decisions.filter((d) => d.mark);
-    if (!marked.length) { p.append(el("p", "", t("review_clean"))); return; }
-    const list = el("ol", "review-list");
-    list.id = "review-list";
-    for (const d of marked) {
-      const li = el("li");
-      const b = el("button", "", "");
-      b.type = "button";
-      const side = this.ctx.numbering(msg, d.player);
-      const words = { bar: t("note_bar"), off: t("note_off") };
-      const played = d.played_play ? playText(d.played_play.text[side] || t("moves_none"), words) : t("review_" + d.played.replace(" ", "_"));
-      const best = d.best_play ? playText(d.best_play.text[side] || t("moves_none"), words) : t("review_" + d.best.replace(" ", "_"));
-      b.append(el("span", "mark", d.mark),
-        el("span", "", t("review_line", { g: d.game, n: d.move, name: this.ctx.name(msg, d.player),
-          d: d.dice ? diceText(d.dice) + ": " : "", played, best, loss: d.loss.toFixed(3) })));
-      b.onclick = () => this.peek({ board: d.board, steps: d.best_play ? d.best_play.steps : [], hits: d.best_play ? d.best_play.hits : [],
-        seat: d.player, dice: d.dice }, t("peek_review", { best }));
-      li.append(b);
-      list.append(li);
-    }
-    p.append(list);
+    runReview(p, url, url, this.ctx.token(), {}, () => this.panel === "review", (r) => {
+      const q = this.open("review", t("review_title"));
+      renderReview(q, r, {
+        name: (seat) => this.ctx.name(msg, seat),
+        side: (seat) => this.ctx.numbering(msg, seat),
+        pick: (d, best) => this.peek({ board: d.board, steps: d.best_play ? d.best_play.steps : [],
+          hits: d.best_play ? d.best_play.hits : [], seat: d.player, dice: d.dice }, t("peek_review", { best })),
+      });
+    }, (timer) => { this.reviewTimer = timer; });
   }
+}
+
+// Start a review (POST `start`), show its progress in `p` while `alive()`, poll `poll` (or the id
+// the answer names), then call `done(review)`.
+export async function runReview(p, start, poll, token, body, alive, done, timer) {
+  const bar = el("progress");
+  bar.id = "review-progress";
+  const note = el("p", "muted", t("review_running"));
+  p.append(note, bar);
+  let job;
+  try {
+    job = await getJSON(start, token, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  } catch (err) { note.textContent = err.message && err.code === "bad_request" ? t("review_unreadable") : t("review_failed"); bar.remove(); return; }
+  const url = job.id && job.id.startsWith("import-") ? `/api/review/${job.id}` : poll;
+  const step = () => {
+    if (!alive()) return;
+    if (job.total) { bar.max = job.total; bar.value = job.done; }
+    if (job.state === "done") { done(job.review); return; }
+    if (job.state === "failed") { note.textContent = t("review_failed"); bar.remove(); return; }
+    timer(setTimeout(async () => {
+      try { job = await getJSON(url, token); } catch (_) { /* asked again below */ }
+      step();
+    }, 400));
+  };
+  step();
+}
+
+// Each player's figures, then the marked decisions (?!, ?, ??); `who`: {name(seat), side(seat), pick(d, best)?}.
+export function renderReview(p, r, who) {
+  const table = el("table", "review-table");
+  const head = el("tr");
+  for (const k of ["review_player", "review_rate", "review_cube", "review_luck"]) head.append(el("th", "", t(k)));
+  table.append(head);
+  r.totals.forEach((tot, seat) => {
+    const tr = el("tr");
+    const rate = tot.error_rate === null ? "—" : `${tot.error_rate.toFixed(1)} · ${t("rating_" + tot.rating)}`;
+    tr.append(el("td", "", who.name(seat)), el("td", "num", rate),
+      el("td", "num", String(tot.cube_errors)), el("td", "num", signed(tot.luck)));
+    table.append(tr);
+  });
+  p.append(table, el("p", "muted small", t("review_depth", { d: r.depth })));
+  const marked = r.decisions.filter((d) => d.mark);
+  if (!marked.length) { p.append(el("p", "", t("review_clean"))); return; }
+  const list = el("ol", "review-list");
+  list.id = "review-list";
+  const words = { bar: t("note_bar"), off: t("note_off") };
+  const said = (play, plain, side) => (play ? playText(play.text[side] || t("moves_none"), words) : t("review_" + plain.replace(" ", "_")));
+  for (const d of marked) {
+    const li = el("li");
+    const b = el(who.pick ? "button" : "div", "", "");
+    if (who.pick) b.type = "button";
+    const side = who.side(d.player);
+    const played = said(d.played_play, d.played, side), best = said(d.best_play, d.best, side);
+    b.append(el("span", "mark", d.mark),
+      el("span", "", t("review_line", { g: d.game, n: d.move, name: who.name(d.player),
+        d: d.dice ? diceText(d.dice) + ": " : "", played, best, loss: d.loss.toFixed(3) })));
+    if (who.pick) b.onclick = () => who.pick(d, best);
+    li.append(b);
+    list.append(li);
+  }
+  p.append(list);
 }

@@ -11,7 +11,7 @@ import * as online from "./online.js";
 import { OnlineMatch } from "./match.js";
 import { Lobby } from "./lobby.js";
 import { showPlayer } from "./player.js";
-import { Learn } from "./learn.js";
+import { Learn, runReview, renderReview } from "./learn.js";
 
 const $ = (id) => document.getElementById(id);
 const store = {
@@ -525,19 +525,47 @@ function control(act) {
 // ---- new game ------------------------------------------------------------------
 async function startGame(config) {
   try {
-    const res = await createGame({ mode: config.mode, length: config.length, cube: config.cube, level: config.level, seat: config.seat });
+    const settingsOut = { mode: config.mode, length: config.length, cube: config.cube, level: config.level, seat: config.seat };
+    if (config.start) settingsOut.start = config.start;
+    const res = await createGame(settingsOut);
     const games = store.get("games", {});
     games[res.game] = { token: res.token, created: Date.now() };
     // Keep the tokens of the last 20 games only.
     const ids = Object.keys(games).sort((a, b) => games[b].created - games[a].created).slice(0, 20);
     store.set("games", Object.fromEntries(ids.map((i) => [i, games[i]])));
     store.set("current", res.game);
-    store.set("lastConfig", config);
+    store.set("lastConfig", Object.assign({}, config, { start: undefined }));
     closeGame();
     location.hash = `#/game/${res.game}`;
   } catch (err) {
     toast(err instanceof TypeError ? t("unreachable_title") : refusal(err.code));
   }
+}
+
+// A position to start from: "XGID=..." or "POSITION_ID:MATCH_ID" (as GNU Backgammon shows them).
+function startFrom(text) {
+  const v = text.trim();
+  if (!v) return null;
+  if (/^xgid=/i.test(v)) return { xgid: v };
+  const [position, match] = v.split(/[\s:]+/);
+  return { position: position || "", match: match || "" };
+}
+
+// Paste a match (.mat, SGF) and have it analysed.
+function importDialog() {
+  const d = $("dlg-import");
+  $("import-result").hidden = true;
+  $("import-result").textContent = "";
+  d.showModal();
+}
+function importGo() {
+  const text = $("in-import").value;
+  const p = $("import-result");
+  p.hidden = false; p.textContent = "";
+  runReview(p, "/api/review", null, null, { text }, () => $("dlg-import").open, (r) => {
+    p.textContent = "";
+    renderReview(p, r, { name: (seat) => r.players[seat] || t(seat === 0 ? "player_white" : "player_black"), side: (seat) => seat });
+  }, () => {});
 }
 
 function newGameDialog() {
@@ -617,6 +645,8 @@ async function init() {
   $("btn-player-lobby").onclick = () => go("#/online");
   $("btn-new").onclick = newGameDialog;
   $("btn-home-new").onclick = newGameDialog;
+  $("btn-import").onclick = importDialog;
+  $("btn-import-go").onclick = importGo;
   $("btn-continue").onclick = () => { const id = store.get("current", null); if (id) location.hash = `#/game/${id}`; };
   $("btn-pages").onclick = () => { location.hash = "#/learn/rules"; };
   $("btn-lang").onclick = () => setLang(i18n.lang === "ro" ? "en" : "ro");
@@ -646,7 +676,7 @@ async function init() {
     if ($("dlg-new").returnValue !== "start") return;
     const f = $("form-new");
     startGame({ mode: f.mode.value, level: f.level.value, seat: Number(f.seat.value),
-      length: Number(f.length.value), cube: f.cube.checked });
+      length: Number(f.length.value), cube: f.cube.checked, start: startFrom(f.start.value) });
   });
   $("dlg-resign").addEventListener("close", () => {
     const v = $("dlg-resign").returnValue;
