@@ -72,6 +72,11 @@ export class Learn {
   showMoves(open) {
     $("move-list").hidden = !open;
     $("btn-moves").setAttribute("aria-expanded", String(open));
+    this.layout();
+  }
+  // On a phone, an open list or panel must not squeeze the board: the screen scrolls instead.
+  layout() {
+    document.body.classList.toggle("learn-open", !$("move-list").hidden || !$("learn-panel").hidden);
   }
   toggleMoves() { this.showMoves($("move-list").hidden); }
 
@@ -138,6 +143,7 @@ export class Learn {
     const p = $("learn-panel");
     p.hidden = false;
     p.textContent = "";
+    this.layout();
     const head = el("div", "panel-head");
     head.append(el("h3", "", title));
     const close = el("button", "close", "×");
@@ -153,6 +159,7 @@ export class Learn {
     clearTimeout(this.reviewTimer);
     $("learn-panel").hidden = true;
     $("learn-panel").textContent = "";
+    this.layout();
   }
 
   async hint() {
