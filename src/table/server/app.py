@@ -47,7 +47,7 @@ from starlette.websockets import WebSocket
 from table.errors import TableError
 from table.rules.dice import DiceSource
 from table.rules.position import Position
-from table.server import botapi
+from table.server import botapi, learn
 from table.server.computer import BotTask, think
 from table.server.game import GameConfig
 from table.server.limits import ConnectionLimiter, LimitError, Limits, RateLimiter, read_body
@@ -295,6 +295,7 @@ def create_app(storage: Storage, dice: DiceSource | None = None, bot_delay: floa
         Route("/api/games/{game_id}/actions", post_action, methods=["POST"]),
         WebSocketRoute("/ws/games/{game_id}", socket),
         *botapi.routes(pool),
+        *learn.routes(rooms, pool),
         Mount("/static", StaticFiles(directory=str(root)), name="static"),
     ]
     if online is not None:

@@ -17,8 +17,11 @@ from typing import Any, Sequence
 from table.errors import IllegalActionError, TableError
 from table.match import Match, Move, NextGame, OpeningRoll, Phase, action_from_json
 from table.match.actions import Action
+from table.notation.matchid import MatchInfo, decode_match_id, encode_match_id
+from table.notation.xgid import BOTTOM, CubeOffer, from_xgid
 from table.rules.dice import DiceSource, SecretDice
 from table.rules.movetext import format_steps
+from table.rules.position import Play
 from table.server.moves import MoveGraph, move_graph
 
 JSON = dict[str, Any]
@@ -44,6 +47,7 @@ class GameConfig:
     names: tuple[str, str] = ("", "")
     table: str = ""            # online: the table the match is played at
     clock: str = ""            # online: the clock preset
+    start: tuple[str, str] | None = None  # set up from (Position ID, Match ID) instead of the opening
 
     @classmethod
     def from_json(cls, data: object, *, online: bool = False) -> GameConfig:
@@ -61,15 +65,23 @@ class GameConfig:
         """
         if not isinstance(data, dict):
             raise GameConfigError("a new game is described by a JSON object")
-        unknown = set(data) - {"mode", "length", "cube", "level", "seat", "names"} - (
+        unknown = set(data) - {"mode", "length", "cube", "level", "seat", "names", "start"} - (
             {"table", "clock"} if online else set())
         if unknown:
             raise GameConfigError(f"unknown setting(s): {', '.join(sorted(unknown))}")
         mode = data.get("mode")
         if mode not in ("computer", "local") + (("online",) if online else ()):
             raise GameConfigError(f"mode must be 'computer' or 'local' (got {mode!r})")
+        start = None
+        if data.get("start") is not None:
+            if mode == "online":
+                raise GameConfigError("an online game starts from the opening position")
+            start = _start_ids(data["start"])
+            # The Match ID holds the length: a money game (0) or a 1-point match is a single game here.
+            data = {**data, "length": max(1, decode_match_id(start[1]).match_length)}
         length = data.get("length", 1)
-        if not isinstance(length, int) or isinstance(length, bool) or length not in MATCH_LENGTHS:
+        if not isinstance(length, int) or isinstance(length, bool) or (
+                length not in MATCH_LENGTHS and not (start and 1 <= length <= MAX_SET_UP_LENGTH)):
             raise GameConfigError(f"length must be one of 1, 3, 5, ..., 21 (got {length!r})")
         cube = data.get("cube", True)
         if not isinstance(cube, bool):
@@ -87,11 +99,13 @@ class GameConfig:
         table, clock = data.get("table", ""), data.get("clock", "")
         if not isinstance(table, str) or not isinstance(clock, str):
             raise GameConfigError("an online game's table and clock are strings")
-        return cls(mode, length, cube, level, seat, (names[0], names[1]), table, clock)
+        return cls(mode, length, cube, level, seat, (names[0], names[1]), table, clock, start)
 
     def to_json(self) -> JSON:
         data: JSON = {"mode": self.mode, "length": self.length, "cube": self.cube, "level": self.level,
                       "seat": self.human_seat, "names": list(self.names)}
+        if self.start is not None:
+            data["start"] = {"position": self.start[0], "match": self.start[1]}
         if self.mode == "online":
             data.update(table=self.table, clock=self.clock)
         return data
@@ -100,11 +114,81 @@ class GameConfig:
         return self.mode == "computer" and seat != self.human_seat
 
 
+MAX_SET_UP_LENGTH = 64
+"""The longest match a set-up position may come from."""
+
+
+def _start_ids(raw: object) -> tuple[str, str]:
+    """(Position ID, Match ID) of a ``start`` setting: ``{"position", "match"}`` or ``{"xgid"}``.
+
+    The position must be one a game can go on from (not over, not waiting on a resignation).
+
+    >>> m = Match.from_ids(*_start_ids({"xgid": "XGID=-C-----------------ba-----:1:1:-1:62:3:4:0:7:10"}))
+    >>> m.turn, m.dice, m.length, m.score, m.cube_value, m.cube_owner
+    (1, (6, 2), 7, (3, 4), 2, 0)
+    >>> _start_ids({"position": "4HPwATDgc/ABMA"})
+    Traceback (most recent call last):
+    ...
+    table.server.game.GameConfigError: start is {"position": POSITION_ID, "match": MATCH_ID} or {"xgid": XGID}
+    """
+    if not isinstance(raw, dict) or not (set(raw) in ({"position", "match"}, {"xgid"})
+                                         and all(isinstance(v, str) and len(v) <= 100 for v in raw.values())):
+        raise GameConfigError('start is {"position": POSITION_ID, "match": MATCH_ID} or {"xgid": XGID}')
+    try:
+        if "xgid" in raw:
+            x = from_xgid(raw["xgid"].strip())
+            on_roll = 0 if x.turn == BOTTOM else 1
+            owner = None if x.cube_owner is None else (0 if x.cube_owner == BOTTOM else 1)
+            offered = x.double_offered != CubeOffer.NONE
+            info = MatchInfo(cube_value=x.cube_value, cube_owner=owner, player_on_roll=on_roll,
+                             crawford=x.crawford, turn=1 - on_roll if offered else on_roll,
+                             double_offered=offered, dice=x.dice or (0, 0), match_length=x.match_length,
+                             score=x.score)
+            ids = (x.position.id, encode_match_id(info))
+        else:
+            ids = (raw["position"].strip(), raw["match"].strip())
+        m = Match.from_ids(*ids)
+    except TableError as exc:
+        raise GameConfigError(f"the position to start from cannot be read: {exc}") from None
+    if m.phase not in (Phase.ROLL, Phase.MOVE, Phase.TAKE):
+        raise GameConfigError("the position to start from must be one where the game goes on: "
+                              f"this one is at {m.phase.value}")
+    return ids
+
+
 def to_abs(seat: int, point: int) -> int:
     """A point in ``seat``'s numbering as an absolute point (bar and tray unchanged)."""
     if seat == 0 or point in (0, 25):
         return point
     return 25 - point
+
+
+def board_json(board: Sequence[int]) -> JSON:
+    """Seat 0's board as views give it: points 1..24 (+ seat 0, - seat 1) and bar/off per seat.
+
+    >>> from table.rules.position import Position
+    >>> b = board_json(Position.initial().board)
+    >>> b["points"][23], b["points"][0], b["bar"], b["off"]
+    (2, -2, [0, 0], [0, 0])
+    """
+    points = list(board[1:25])
+    bar = [board[25], -board[0]]
+    on_board = [sum(v for v in points if v > 0) + bar[0], -sum(v for v in points if v < 0) + bar[1]]
+    return {"points": points, "bar": bar, "off": [15 - on_board[0], 15 - on_board[1]]}
+
+
+def steps_json(seat: int, play: Play | None, doubles: bool) -> JSON:
+    """A play of ``seat``'s as absolute steps and hits, and its text from each seat's side.
+
+    >>> from table.rules.position import Position
+    >>> play = Position.initial().legal_plays((3, 1))[0]
+    >>> steps_json(1, play, False)["text"] == [format_steps([(25 - a, 25 - b) for a, b in play.steps], play.hits, False), str(play)]
+    True
+    """
+    steps = [] if play is None else [[to_abs(seat, a), to_abs(seat, b)] for a, b in play.steps]
+    hits = [] if play is None else list(play.hits)
+    text = [format_steps([(to_abs(s, a), to_abs(s, b)) for a, b in steps], hits, doubles) for s in (0, 1)]
+    return {"steps": steps, "hits": hits, "text": text}
 
 
 FORFEITS = ("left", "timeout", "away")
@@ -125,11 +209,18 @@ class Game:
     def __init__(self, config: GameConfig, dice: DiceSource | None = None) -> None:
         self.config = config
         single = config.length == 1
-        self.match = Match(length=0 if single else config.length, cube=config.cube,
-                           dice=dice or SecretDice(), jacoby=False if single else None)
+        if config.start is None:
+            self.match = Match(length=0 if single else config.length, cube=config.cube,
+                               dice=dice or SecretDice(), jacoby=False if single else None)
+        else:
+            self.match = Match.from_ids(*config.start, cube=config.cube, dice=dice or SecretDice(),
+                                        jacoby=False if single else None)
         self.log: list[JSON] = []
         self._graph: MoveGraph | None = None
         self.last: JSON | None = None
+        self.moves: list[JSON] = []  # the move list: games, plays, cube actions, results (see _note)
+        if config.start is not None:
+            self.moves.append({"kind": "game", "game": 1, "score": list(self.match.score)})
         self.forfeit: JSON | None = None  # online: {"seat": loser, "why": ...} once a seat forfeited
 
     @classmethod
@@ -257,39 +348,61 @@ class Game:
     def _apply(self, seat: int | None, action: Action) -> JSON:
         m = self.match
         before_turn = m.state.on_roll
+        actor = m.turn
         dice = m.dice
-        steps: list[list[int]] = []
-        hits: list[bool] = []
+        play = None
         if isinstance(action, Move) and action.play:
             play = self.graph.by_text[action.play]
-            steps = [[to_abs(before_turn, a), to_abs(before_turn, b)] for a, b in play.steps]
-            hits = list(play.hits)
         logged = m.apply(action)
         if isinstance(action, Move):
             # "play" is in the mover's numbering; "steps" are absolute (seat 0's numbering, 25 the
             # mover's bar, 0 off) and "text" is the play written from each seat's side, so that
             # every reader sees it numbered as their board is.
-            doubles = dice is not None and dice[0] == dice[1]
-            text = [format_steps([(to_abs(s, a), to_abs(s, b)) for a, b in steps], hits, doubles) for s in (0, 1)]
-            self.last = {"seat": before_turn, "dice": list(dice or ()), "play": logged.to_json()["play"],
-                         "steps": steps, "hits": hits, "text": text}
+            moved = steps_json(before_turn, play, dice is not None and dice[0] == dice[1])
+            self.last = {"seat": before_turn, "dice": list(dice or ()), "play": logged.to_json()["play"], **moved}
         elif isinstance(action, (OpeningRoll, NextGame)):
             self.last = None
         self._graph = None
+        self._note(action, actor)
         entry: JSON = {"seat": seat, **logged.to_json()}
         self.log.append(entry)
         return entry
+
+    def _note(self, action: Action, actor: int | None) -> None:
+        """Extend the move list after ``action`` (by ``actor``) was applied.
+
+        Its entries: ``{"kind": "game", "game", "score"}`` when a game starts,
+        ``{"kind": "move", "seat", "dice" (high first), "text" (from each
+        seat's side), "steps", "hits", "board"}`` for a play (as ``last``;
+        ``board`` is the position after it, as the view gives it), ``{"kind": "double"|"take"|"drop"|"resign",
+        "seat", "cube"}`` and ``{"kind": "result", "winner", "points", "score"}``.
+        """
+        m = self.match
+        if isinstance(action, OpeningRoll):
+            self.moves.append({"kind": "game", "game": m.game_number, "score": list(m.score)})
+        if isinstance(action, Move) and self.last is not None:
+            self.moves.append({"kind": "move", "seat": self.last["seat"],
+                               "dice": sorted(self.last["dice"], reverse=True),
+                               "text": self.last["text"], "steps": self.last["steps"], "hits": self.last["hits"],
+                               "board": self._board()})
+        elif action.kind in ("double", "take", "drop", "resign"):
+            self.moves.append({"kind": action.kind, "seat": actor, "cube": m.cube_value})
+        result = m.game_result
+        if result is not None and m.phase in (Phase.GAME_OVER, Phase.MATCH_OVER) and (
+                not self.moves or self.moves[-1]["kind"] != "result"):
+            self.moves.append({"kind": "result", "winner": result.winner, "points": result.points,
+                               "score": list(m.score)})
+
+    def _board(self) -> JSON:
+        return board_json(self.match.position_for(0).board)
 
     # Views --------------------------------------------------------------------
 
     def view(self, seats: frozenset[int]) -> JSON:
         """The match as the holder of ``seats`` may see it, with what they may do."""
         m = self.match
-        b = m.position_for(0).board
         pips = m.position_for(0).pip_counts()
-        points = list(b[1:25])
-        bar = [b[25], -b[0]]
-        on_board = [sum(v for v in points if v > 0) + bar[0], -sum(v for v in points if v < 0) + bar[1]]
+        board = self._board()
         phase = m.phase
         playing = phase in (Phase.ROLL, Phase.MOVE, Phase.TAKE, Phase.RESIGN)
         result = m.game_result
@@ -299,9 +412,7 @@ class Game:
             playing = False
         view: JSON = {
             "phase": phase.value,
-            "points": points,
-            "bar": bar,
-            "off": [15 - on_board[0], 15 - on_board[1]],
+            **board,
             "pips": [pips[0], pips[1]],
             "turn": m.state.on_roll if playing else None,
             "dice": list(m.dice) if m.dice else None,

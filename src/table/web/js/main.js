@@ -11,6 +11,7 @@ import * as online from "./online.js";
 import { OnlineMatch } from "./match.js";
 import { Lobby } from "./lobby.js";
 import { showPlayer } from "./player.js";
+import { Learn, runReview, renderReview } from "./learn.js";
 
 const $ = (id) => document.getElementById(id);
 const store = {
@@ -18,7 +19,7 @@ const store = {
   set(k, v) { try { localStorage.setItem("table." + k, JSON.stringify(v)); } catch (_) { /* private mode */ } },
 };
 
-const settings = Object.assign({ animations: true, autoConfirm: false, autoForced: false, autoRoll: true, numbers: true,
+const settings = Object.assign({ animations: true, autoConfirm: false, autoForced: false, autoRoll: true, numbers: true, hints: true,
   sounds: false, theme: "auto" },
   store.get("settings", {}));
 if (window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches && store.get("settings", null) === null) {
@@ -29,7 +30,7 @@ const app = {
   live: null, msg: null, queue: [], busy: false,
   path: [], node: 0, selected: null, swapped: false, notice: "", sent: false, answerNote: "",
 };
-let board, match, lobby;
+let board, match, lobby, learn;
 
 // ---- screens -------------------------------------------------------------
 const SCREENS = ["home", "play", "page", "connect", "lobby", "table", "player"];
@@ -294,6 +295,15 @@ function boardState(msg, override) {
   return s;
 }
 
+// A past position (from the move list or the review), read-only, with a play drawn on it.
+function peekState(msg, p) {
+  const s = boardState(msg, p.board);
+  s.dice = null; s.offeredBy = null; s.rolling = false;
+  s.numbersFor = msg.config.mode === "local" ? p.seat : viewer(msg);
+  if (p.steps && p.steps.length) { s.lastSteps = p.steps; s.lastHits = p.hits; s.lastSeat = p.seat; s.lastDice = p.dice; }
+  return s;
+}
+
 // The numbering on the board: the viewer's; on one shared device, that of the player to move.
 function numbersFor(msg) {
   const v = msg.view;
@@ -304,7 +314,7 @@ function draw() {
   const msg = app.msg;
   if (!msg) return;
   const v = msg.view;
-  const s = boardState(msg);
+  const s = app.peek ? peekState(msg, app.peek) : boardState(msg);
   board.render(s);
   // players; the pip counts follow the checkers while a move is being made
   const vw = viewer(msg);
@@ -341,7 +351,7 @@ function draw() {
   };
   for (const b of $("controls").querySelectorAll("button")) {
     const a = b.dataset.act;
-    b.hidden = !vis[a];
+    b.hidden = !vis[a] || !!app.peek;  // a past position is read-only
     if (a === "undo") b.disabled = !app.path.length;
     if (a === "confirm") b.disabled = !done;
   }
@@ -349,6 +359,7 @@ function draw() {
   $("status").textContent = statusText(msg);
   if (msg.config.mode === "online") match.update(msg, vw, (seat) => playerName(msg, seat), (seat) => isYou(msg, seat));
   else match.hide();
+  learn.update(msg);
   if (v.result || v.forfeit) showResult(msg);
 }
 
@@ -445,6 +456,7 @@ function maybeAuto() {
 
 // ---- picking and dropping -------------------------------------------------------
 function pick(loc, dragging) {
+  if (app.peek) return;
   const g = graph();
   if (!g) return;
   const sources = sourcesAt(g, app.node);
@@ -463,6 +475,7 @@ function pick(loc, dragging) {
 }
 
 function drop(from, to) {
+  if (app.peek) { draw(); return; }
   const g = graph();
   if (!g) return;
   const targets = targetsFor(g, app.node, from, diceOrder());
@@ -512,19 +525,47 @@ function control(act) {
 // ---- new game ------------------------------------------------------------------
 async function startGame(config) {
   try {
-    const res = await createGame({ mode: config.mode, length: config.length, cube: config.cube, level: config.level, seat: config.seat });
+    const settingsOut = { mode: config.mode, length: config.length, cube: config.cube, level: config.level, seat: config.seat };
+    if (config.start) settingsOut.start = config.start;
+    const res = await createGame(settingsOut);
     const games = store.get("games", {});
     games[res.game] = { token: res.token, created: Date.now() };
     // Keep the tokens of the last 20 games only.
     const ids = Object.keys(games).sort((a, b) => games[b].created - games[a].created).slice(0, 20);
     store.set("games", Object.fromEntries(ids.map((i) => [i, games[i]])));
     store.set("current", res.game);
-    store.set("lastConfig", config);
+    store.set("lastConfig", Object.assign({}, config, { start: undefined }));
     closeGame();
     location.hash = `#/game/${res.game}`;
   } catch (err) {
     toast(err instanceof TypeError ? t("unreachable_title") : refusal(err.code));
   }
+}
+
+// A position to start from: "XGID=..." or "POSITION_ID:MATCH_ID" (as GNU Backgammon shows them).
+function startFrom(text) {
+  const v = text.trim();
+  if (!v) return null;
+  if (/^xgid=/i.test(v)) return { xgid: v };
+  const [position, match] = v.split(/[\s:]+/);
+  return { position: position || "", match: match || "" };
+}
+
+// Paste a match (.mat, SGF) and have it analysed.
+function importDialog() {
+  const d = $("dlg-import");
+  $("import-result").hidden = true;
+  $("import-result").textContent = "";
+  d.showModal();
+}
+function importGo() {
+  const text = $("in-import").value;
+  const p = $("import-result");
+  p.hidden = false; p.textContent = "";
+  runReview(p, "/api/review", null, null, { text }, () => $("dlg-import").open, (r) => {
+    p.textContent = "";
+    renderReview(p, r, { name: (seat) => r.players[seat] || t(seat === 0 ? "player_white" : "player_black"), side: (seat) => seat });
+  }, () => {});
 }
 
 function newGameDialog() {
@@ -590,11 +631,22 @@ async function init() {
   const go = (hash) => { if (location.hash === hash) route(); else location.hash = hash; };
   match = new OnlineMatch({ post: (m) => !!app.live && app.live.post(m), say: toast, refusal, go });
   lobby = new Lobby({ say: toast, refusal, go });
+  learn = new Learn({
+    token: () => (app.live ? app.live.token : null),
+    name: (msg, seat) => playerName(msg, seat),
+    // Plays are written from the reader's side; on one shared device, from the mover's.
+    numbering: (msg, seat) => (msg.config.mode === "local" ? seat : viewer(msg)),
+    peek: (state) => { app.peek = state; app.selected = null; draw(); },
+    say: toast,
+    hints: () => settings.hints,
+  });
   $("btn-online").onclick = () => go("#/online");
   $("btn-home-online").onclick = () => go("#/online");
   $("btn-player-lobby").onclick = () => go("#/online");
   $("btn-new").onclick = newGameDialog;
   $("btn-home-new").onclick = newGameDialog;
+  $("btn-import").onclick = importDialog;
+  $("btn-import-go").onclick = importGo;
   $("btn-continue").onclick = () => { const id = store.get("current", null); if (id) location.hash = `#/game/${id}`; };
   $("btn-pages").onclick = () => { location.hash = "#/learn/rules"; };
   $("btn-lang").onclick = () => setLang(i18n.lang === "ro" ? "en" : "ro");
@@ -624,7 +676,7 @@ async function init() {
     if ($("dlg-new").returnValue !== "start") return;
     const f = $("form-new");
     startGame({ mode: f.mode.value, level: f.level.value, seat: Number(f.seat.value),
-      length: Number(f.length.value), cube: f.cube.checked });
+      length: Number(f.length.value), cube: f.cube.checked, start: startFrom(f.start.value) });
   });
   $("dlg-resign").addEventListener("close", () => {
     const v = $("dlg-resign").returnValue;

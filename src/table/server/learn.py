@@ -1,0 +1,313 @@
+"""Learning from a game: its move list, the computer's hint, export, and the post-game review.
+
+HTTP (``Authorization: Bearer TOKEN`` where said)::
+
+    GET  /api/games/{id}/moves    the move list (anyone who may watch the game)
+    GET  /api/games/{id}/hint     the best plays or the cube equities now (the seat to act;
+                                  never in online games)
+    GET  /api/games/{id}/export   .mat and SGF records, Position ID, Match ID and XGID (a seat)
+    POST /api/games/{id}/review   {"depth": 0|1} starts the review of the match so far (a seat)
+    GET  /api/games/{id}/review   its progress ({"state": "running", "done", "total"}) and then
+                                  {"state": "done", "review": {...}} (``review_for_web``)
+    POST /api/review              {"text": a .mat / SGF record, "depth"}: review a pasted match;
+                                  answers {"id", ...}; GET /api/review/{id} as above
+
+The hint and the review run in the computer's worker processes
+(``BotPool.run``), never on the event loop; a review reports its progress
+through a ``QueueProgress`` that the handler drains while it waits.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import multiprocessing
+import queue as queues
+import secrets
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from table.bot.review import DEFAULT_DEPTH, Progress, QueueProgress, read_match, review_record
+from table.errors import RecordError, TableError
+from table.match import Match, Phase
+from table.notation.xgid import BOTTOM, TOP, CubeOffer, to_xgid
+from table.server.botapi import LEVEL, chances
+from table.match.state import plays_by_text
+from table.server.game import Game, board_json, steps_json
+from table.server.limits import LimitError, RateLimiter, read_body
+from table.server.middleware import client_key
+from table.server.pool import BotPool
+from table.server.rooms import Room, RoomError, Rooms
+
+JSON = dict[str, Any]
+HINT_PLAYS = 5
+"""Plays a hint shows, best first."""
+HINT_RATE, HINT_BURST = 2.0, 10
+IMPORT_RATE, IMPORT_BURST = 0.1, 3
+"""Pasted matches one address may have analysed: a few at once, then one every 10 seconds."""
+MAX_RECORD_BYTES = 300_000
+"""The longest request a review takes: a long match's .mat is well under 100 kB."""
+MAX_REVIEWS = 64
+"""Reviews kept (running or done) at once; the oldest finished ones are forgotten first."""
+
+
+def hint_for(position_id: str, match_id: str, cube: bool, money: bool) -> JSON:
+    """Greu's advice for the player to act in the match state (runs in a worker process).
+
+    With dice to play: ``{"kind": "play", "plays": [{"play", "equity", "diff",
+    "probabilities"}, ...]}`` (at most ``HINT_PLAYS``, best first, cubeless
+    equity for the mover).  Before rolling with the cube available, or when
+    doubled: ``{"kind": "cube", "no_double", "double_take", "double_pass",
+    "double", "take"}`` (cubeful, for the player on roll: the doubler when
+    doubled) and the chances of the player on roll.
+    """
+    from table.server.computer import bot_for
+
+    m = Match.from_ids(position_id, match_id, cube=cube, jacoby=False if money else None)
+    bot = bot_for(LEVEL)
+    if m.phase == Phase.MOVE and m.dice is not None:
+        ranked = bot.analyse_plays(m.position, m.dice)
+        best = ranked[0][1].equity if ranked else 0.0
+        return {"kind": "play", "plays": [
+            {"play": str(play), "equity": e.equity, "diff": e.equity - best, "probabilities": chances(e)}
+            for play, e in ranked[:HINT_PLAYS]]}
+    on_roll = m.on_roll
+    owner = m.cube_owner
+    side = "centre" if owner is None else ("player" if owner == on_roll else "opponent")
+    s = m.score
+    d = bot.cube_decision(m.position, m.cube_value, side, m.length, (s[on_roll], s[1 - on_roll]),
+                          m.crawford, m.jacoby)
+    return {"kind": "cube", "no_double": d.no_double, "double_take": d.double_take,
+            "double_pass": d.double_pass, "double": d.double, "take": d.take,
+            "probabilities": chances(bot.evaluate(m.position))}
+
+
+def review_for_web(text: str, depth: int, progress: Progress | None = None) -> JSON:
+    """``review_record(text, depth, progress).to_json()``, each marked decision with what the
+    board needs: ``board`` (before the decision, as views give it) and, for a checker play,
+    ``best_play`` and ``played_play`` (``steps_json``: absolute steps and text from each side).
+    Runs in a worker process.
+    """
+    review = review_record(text, depth, progress)
+    data = review.to_json()
+    for d, out in zip(review.decisions, data["decisions"]):
+        if not d.mark:
+            continue
+        m = Match.from_ids(d.position_id, d.match_id)
+        out["board"] = board_json(m.position_for(0).board)
+        if d.kind == "play" and d.dice is not None:
+            plays = plays_by_text(m.position, d.dice)
+            doubles = d.dice[0] == d.dice[1]
+            out["best_play"] = steps_json(d.player, plays.get(d.best), doubles)
+            out["played_play"] = steps_json(d.player, plays.get(d.played), doubles)
+    return data
+
+
+def records_of(m: Match) -> JSON:
+    """``{"mat", "sgf"}``: the match's records, None for one set up from a position (they cannot say so)."""
+    try:
+        return {"mat": m.to_mat(), "sgf": m.to_sgf()}
+    except RecordError:
+        return {"mat": None, "sgf": None}
+
+
+def ids_of(game: Game) -> JSON:
+    """The current Position ID (player on roll's side), Match ID and XGID of ``game``."""
+    m = game.match
+    dice = m.dice if m.phase == Phase.MOVE else None
+    xgid = to_xgid(m.position, cube_value=m.cube_value,
+                   cube_owner=None if m.cube_owner is None else (BOTTOM if m.cube_owner == 0 else TOP),
+                   turn=BOTTOM if m.on_roll == 0 else TOP, dice=(dice[0], dice[1]) if dice else None,
+                   double_offered=CubeOffer.DOUBLE if m.phase == Phase.TAKE else CubeOffer.NONE,
+                   score=(m.score[0], m.score[1]), match_length=m.length, crawford=m.crawford,
+                   jacoby=bool(m.jacoby) and m.length == 0)
+    return {"position": m.position.id, "match": m.match_id, "xgid": xgid}
+
+
+@dataclass
+class ReviewJob:
+    """One review under way or done: its progress, then its result or why it failed."""
+
+    version: int
+    done: int = 0
+    total: int = 0
+    result: JSON | None = None  # review_for_web's
+    error: str | None = None
+    task: asyncio.Task[None] | None = field(default=None, repr=False)
+
+    def to_json(self) -> JSON:
+        state = "failed" if self.error else ("done" if self.result is not None else "running")
+        data: JSON = {"state": state, "done": self.done, "total": self.total, "version": self.version}
+        if self.result is not None:
+            data["review"] = self.result
+        if self.error:
+            data["message"] = self.error
+        return data
+
+
+def _drain(q: Any) -> tuple[int, int] | None:
+    """The latest (done, total) on the progress queue, or None if nothing new."""
+    last = None
+    while True:
+        try:
+            last = q.get_nowait()
+        except queues.Empty:
+            return last
+
+
+async def _review(pool: BotPool, job: ReviewJob, text: str, depth: int) -> None:
+    manager = await asyncio.to_thread(multiprocessing.get_context("spawn").Manager)
+    try:
+        q = await asyncio.to_thread(manager.Queue)
+        work = asyncio.ensure_future(pool.run(review_for_web, text, depth, QueueProgress(q)))
+        while not work.done():
+            await asyncio.wait({work}, timeout=0.25)
+            seen = await asyncio.to_thread(_drain, q)
+            if seen is not None:
+                job.done, job.total = seen
+        try:
+            job.result = work.result()
+            job.done = job.total
+        except TableError as exc:
+            job.error = str(exc)
+        except Exception:  # noqa: BLE001 - a worker failure is reported, never raised into the loop
+            job.error = "the review failed; try again"
+    finally:
+        await asyncio.to_thread(manager.shutdown)
+
+
+def _error(exc: TableError) -> JSONResponse:
+    code = getattr(exc, "code", "bad_request")
+    status = {"not_found": 404, "bad_token": 403, "online": 403, "no_hint": 409, "busy": 429}.get(code, 400)
+    if isinstance(exc, LimitError):
+        status = exc.status
+    return JSONResponse({"type": "error", "code": code, "message": str(exc)}, status_code=status)
+
+
+async def _options(request: Request, fields: set[str]) -> tuple[int, Any]:
+    """The depth (default Greu's) and, when ``fields`` names it, the text of a review request."""
+    raw = (await read_body(request, MAX_RECORD_BYTES)).strip()
+    if not raw:
+        return DEFAULT_DEPTH, None
+    try:
+        body = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise RoomError("the body is not valid JSON") from None
+    if not isinstance(body, dict) or set(body) - {"depth"} - fields or body.get("depth", 1) not in (0, 1):
+        raise RoomError('the body is a JSON object with "depth": 0 or 1'
+                        + (f" and {', '.join(sorted(fields))}" if fields else "") + " (depth 1 is Greu's)")
+    return int(body.get("depth", DEFAULT_DEPTH)), body.get("text")
+
+
+def _token(request: Request) -> str | None:
+    auth = request.headers.get("authorization", "")
+    return auth[7:].strip() if auth.lower().startswith("bearer ") else None
+
+
+def routes(rooms: Rooms, pool: BotPool) -> list[Route]:
+    """The routes of the move list, hint, export and review, thinking in ``pool``."""
+    hints = RateLimiter(HINT_RATE, HINT_BURST)
+    imports = RateLimiter(IMPORT_RATE, IMPORT_BURST)
+    reviews: dict[str, ReviewJob] = {}
+
+    async def seat_room(request: Request, need_seat: bool) -> tuple[Room, frozenset[int]]:
+        room = await rooms.get(request.path_params["game_id"])
+        seats = room.seats_for(_token(request))
+        if need_seat and not seats:
+            raise RoomError("only a player of this game may ask this: send your token", "bad_token")
+        return room, seats
+
+    async def snapshot(request: Request, need_seat: bool, answer: Callable[[Room], JSON]) -> Response:
+        """``answer(room)`` with the room's version, taken between changes."""
+        try:
+            room, _ = await seat_room(request, need_seat)
+        except TableError as exc:
+            return _error(exc)
+        async with room.lock:
+            return JSONResponse({**answer(room), "game": room.id, "version": room.version})
+
+    async def moves(request: Request) -> Response:
+        return await snapshot(request, False, lambda room: {"moves": room.game.moves})
+
+    async def hint(request: Request) -> Response:
+        try:
+            room, seats = await seat_room(request, True)
+            game = room.game
+            if game.config.mode == "online":
+                raise RoomError("hints are not given in online games", "online")
+            if game.to_act not in seats or game.match.phase not in (Phase.MOVE, Phase.ROLL, Phase.TAKE):
+                raise RoomError("there is no decision of yours to advise on now", "no_hint")
+            m = game.match
+            if m.phase == Phase.ROLL and not m.may_double():
+                raise RoomError("roll the dice: there is no cube decision now", "no_hint")
+            if m.phase == Phase.MOVE and not game.graph.plays:
+                raise RoomError("there is no play to make with this roll", "no_hint")
+            hints.take(client_key(request.scope), "too many hints asked from your address")
+            args = (m.position.id, m.match_id, game.config.cube, game.single)
+            version = room.version
+        except TableError as exc:
+            return _error(exc)
+        advice = await pool.run(hint_for, *args)
+        return JSONResponse({**advice, "version": version, "ids": {"position": args[0], "match": args[1]}})
+
+    async def export(request: Request) -> Response:
+        return await snapshot(request, True, lambda room: {**records_of(room.game.match), **ids_of(room.game)})
+
+    def begin(key: str, version: int, text: str, depth: int) -> JSONResponse:
+        """Start reviewing ``text`` as ``reviews[key]`` (room of at most ``MAX_REVIEWS``)."""
+        if len(reviews) >= MAX_REVIEWS:
+            finished = [k for k, j in reviews.items() if j.task is not None and j.task.done()]
+            if not finished:
+                return _error(RoomError("too many reviews are running; try again in a minute", "busy"))
+            del reviews[finished[0]]
+        job = reviews[key] = ReviewJob(version)
+        job.task = asyncio.ensure_future(_review(pool, job, text, depth))
+        return JSONResponse({**job.to_json(), "id": key}, status_code=202)
+
+    async def review(request: Request) -> Response:
+        try:
+            room, _ = await seat_room(request, True)
+            job = reviews.get(room.id)
+            if request.method == "GET":
+                if job is None:
+                    raise RoomError("no review of this game was started: POST to start one", "not_found")
+                return JSONResponse(job.to_json())
+            depth = (await _options(request, set()))[0]
+        except TableError as exc:
+            return _error(exc)
+        if job is not None and (job.task is None or not job.task.done() or job.version == room.version):
+            return JSONResponse(job.to_json(), status_code=202)  # the same review: one at a time
+        async with room.lock:
+            # Table's own record: unlike .mat it also holds a match set up from a position.
+            text = json.dumps(room.game.match.to_json())
+            version = room.version
+        return begin(room.id, version, text, depth)
+
+    async def review_text(request: Request) -> Response:
+        """POST /api/review {"text": .mat / SGF / JSON record, "depth"}: review a pasted match."""
+        try:
+            depth, text = await _options(request, {"text"})
+            if not isinstance(text, str) or not text.strip():
+                raise RoomError('the body is {"text": the record of a match (.mat or SGF), "depth": 0 or 1}')
+            read_match(text)  # a record that cannot be read is refused now, not in a worker
+            imports.take(client_key(request.scope), "too many analyses asked from your address")
+        except TableError as exc:
+            return _error(exc)
+        return begin("import-" + secrets.token_urlsafe(12), 0, text, depth)
+
+    async def review_job(request: Request) -> Response:
+        job = reviews.get("import-" + request.path_params["job"])
+        if job is None:
+            return _error(RoomError("there is no such analysis (it may have been forgotten)", "not_found"))
+        return JSONResponse(job.to_json())
+
+    return [Route("/api/games/{game_id}/moves", moves),
+            Route("/api/games/{game_id}/hint", hint),
+            Route("/api/games/{game_id}/export", export),
+            Route("/api/games/{game_id}/review", review, methods=["GET", "POST"]),
+            Route("/api/review", review_text, methods=["POST"]),
+            Route("/api/review/import-{job}", review_job)]
