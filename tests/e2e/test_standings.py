@@ -63,7 +63,7 @@ def test_the_player_page_shows_rating_statistics_chart_and_games(browser, server
         assert page.locator("#player-stats svg.rating-chart polyline").count() == 1
         item = page.locator("#player-history .history-item")
         assert item.count() == 1
-        assert item.locator("b").text_content() == "Câștigat 0–0 (abandonat)"
+        assert item.locator("b").text_content() == "Câștigat 0–0 (adversarul a plecat)"
         assert item.locator(f"a[href='/api/games/{game}/record.mat']").text_content() == RO["st_download_mat"]
         assert item.locator(f"a[href='/api/games/{game}/record.sgf']").count() == 1
         assert item.locator("a.replay-link").get_attribute("href") == f"#/replay/{game}"
@@ -71,6 +71,7 @@ def test_the_player_page_shows_rating_statistics_chart_and_games(browser, server
         page.goto(f"/#/player/{ion}")
         page.locator("#player-rating", has_text="1.482,7").wait_for()
         assert page.locator("#player-streak").text_content() == "1 înfrângere"
+        assert page.locator("#player-history .history-item b").text_content() == "Pierdut 0–0 (a plecat)"
 
 
 def test_the_leaderboard_orders_by_rating_and_shows_the_site_statistics(browser, server_url, artifacts):
@@ -139,11 +140,14 @@ def test_the_rated_switch_is_sent_and_rated_tables_wear_a_badge(browser, server_
         page.wait_for_url("**/#/table/*")
         tid = page.url.rsplit("/", 1)[1]
         assert api(server_url, "GET", f"/api/tables/{tid}")["table"]["rated"] is False
+        mine = json.loads(page.evaluate("localStorage.getItem('table.guest')"))["token"]
+        api(server_url, "POST", f"/api/tables/{tid}/leave", mine)  # the other tests expect an empty lobby
     other, o_tok = guest(server_url, "Rt")
-    api(server_url, "POST", "/api/tables", o_tok, {"length": 1, "cube": True, "clock": "normal", "private": False})
+    rated = api(server_url, "POST", "/api/tables", o_tok, {"length": 1, "cube": True, "clock": "normal", "private": False})
     with person(browser, server_url, **PHONE) as page:
         open_app(page)
         page.click("#btn-online")
         nickname(page, "Sv" + uuid.uuid4().hex[:6])
         item = page.locator("#lobby-open .table-item", has_text=other)
         assert item.locator(".badge.rated").text_content() == RO["st_rated_marker"]
+    api(server_url, "POST", f"/api/tables/{rated['table']['id']}/leave", o_tok)

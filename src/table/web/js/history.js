@@ -64,7 +64,7 @@ export function showStats(box, p) {
 function endedText(g, seat) {
   const won = g.winner === seat;
   const score = `${g.score[seat]}–${g.score[1 - seat]}`;
-  const how = g.ended === "normal" ? "" : ` (${t("st_ended_" + g.ended)})`;
+  const how = g.ended === "normal" ? "" : ` (${t(`st_ended_${g.ended}_${won ? "won" : "lost"}`)})`;
   return t(won ? "st_won" : "st_lost", { score }) + how;
 }
 
