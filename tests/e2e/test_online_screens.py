@@ -151,7 +151,7 @@ def test_creating_a_private_table_shows_its_invitation_link(phone, artifacts):
     page.screenshot(path=str(artifacts / "create-table-phone-ro.png"))
     page.click("#btn-create-table")
     page.wait_for_url("**/#/join/INV1TE")
-    assert created == [{"length": 5, "cube": True, "clock": "relaxed", "private": True}]
+    assert created == [{"length": 5, "cube": True, "clock": "relaxed", "private": True, "rated": True}]
     page.wait_for_selector("#invite-box:not([hidden])")
     link = page.locator("#invite-link").input_value()
     assert link.endswith("/#/join/INV1TE")

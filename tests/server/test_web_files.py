@@ -16,7 +16,7 @@ def catalogue(name: str) -> dict[str, str]:
     return json.loads((WEB / "i18n" / name).read_text(encoding="utf-8"))
 
 
-@pytest.mark.parametrize("kind", ["", "pages."])
+@pytest.mark.parametrize("kind", ["", "pages.", "stats."])
 def test_both_languages_have_the_same_keys(kind):
     ro, en = catalogue(f"{kind}ro.json"), catalogue(f"{kind}en.json")
     assert set(ro) == set(en)
@@ -26,7 +26,7 @@ def test_both_languages_have_the_same_keys(kind):
 
 
 def test_every_key_the_client_uses_exists():
-    keys = set(catalogue("ro.json"))
+    keys = set(catalogue("ro.json")) | set(catalogue("stats.ro.json"))
     html = (WEB / "index.html").read_text(encoding="utf-8")
     used = set(re.findall(r'data-i18n(?:-aria|-title)?="(\w+)"', html))
     for js in (WEB / "js").glob("*.js"):
@@ -41,7 +41,7 @@ def test_every_key_the_client_uses_exists():
 
 
 def test_romanian_uses_comma_below_letters():
-    for name in ("ro.json", "pages.ro.json"):
+    for name in ("ro.json", "pages.ro.json", "stats.ro.json"):
         text = (WEB / "i18n" / name).read_text(encoding="utf-8")
         # ş and ţ (cedilla) are the wrong letters; ș and ț (comma below) are right.
         assert "ş" not in text and "ţ" not in text and "Ş" not in text and "Ţ" not in text

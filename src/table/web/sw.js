@@ -7,8 +7,8 @@ const SHELL = [
   "/", "/static/app.css", "/static/js/main.js", "/static/js/board.js", "/static/js/moves.js",
   "/static/js/net.js", "/static/js/i18n.js", "/static/js/pages.js", "/static/js/notation.js", "/static/js/sound.js",
   "/static/js/online.js", "/static/js/guest.js", "/static/js/lobby.js", "/static/js/match.js", "/static/js/chat.js",
-  "/static/js/clock.js", "/static/js/player.js", "/static/js/learn.js",
-  "/static/i18n/ro.json", "/static/i18n/en.json", "/static/i18n/pages.ro.json", "/static/i18n/pages.en.json",
+  "/static/js/clock.js", "/static/js/player.js", "/static/js/learn.js", "/static/js/standings.js", "/static/js/history.js", "/static/js/chart.js",
+  "/static/i18n/ro.json", "/static/i18n/en.json", "/static/i18n/pages.ro.json", "/static/i18n/pages.en.json", "/static/i18n/stats.ro.json", "/static/i18n/stats.en.json",
   "/static/manifest.webmanifest", "/static/icons/icon.svg", "/static/icons/icon-192.png", "/static/icons/icon-512.png",
 ];
 

@@ -7,6 +7,8 @@ export let lang = "ro";
 export async function load(code) {
   const res = await fetch(`/static/i18n/${code}.json`);
   messages = await res.json();
+  // The ratings/statistics/history screens keep their words in a catalogue of their own.
+  Object.assign(messages, await (await fetch(`/static/i18n/stats.${code}.json`)).json());
   pages = null;
   lang = code;
   document.documentElement.lang = code;

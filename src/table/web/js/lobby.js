@@ -148,6 +148,12 @@ export class Lobby {
         nodes.push(" ", b);
       }
     }
+    if (table.rated) {
+      const b = document.createElement("span");
+      b.className = "badge rated";
+      b.textContent = t("st_rated_marker");
+      nodes.push(" ", b);
+    }
     if (table.private) {
       const b = document.createElement("span");
       b.className = "badge";
@@ -177,7 +183,7 @@ export class Lobby {
   async create() {
     const f = $("form-table");
     const settings = { length: Number(f.length.value), cube: f.cube.checked, clock: f.clock.value,
-      private: f.visibility.value === "private" };
+      private: f.visibility.value === "private", rated: f.rated.checked };
     try {
       const table = await online.createTable(settings);
       this.go(table.invite ? `#/join/${table.invite}` : `#/table/${table.id}`);

@@ -12,6 +12,8 @@ import { OnlineMatch } from "./match.js";
 import { Lobby } from "./lobby.js";
 import { showPlayer } from "./player.js";
 import { Learn, runReview, renderReview } from "./learn.js";
+import { showLeaderboard } from "./standings.js";
+import { Replay } from "./history.js";
 
 const $ = (id) => document.getElementById(id);
 const store = {
@@ -30,10 +32,10 @@ const app = {
   live: null, msg: null, queue: [], busy: false,
   path: [], node: 0, selected: null, swapped: false, notice: "", sent: false, answerNote: "",
 };
-let board, match, lobby, learn;
+let board, match, lobby, learn, replay;
 
 // ---- screens -------------------------------------------------------------
-const SCREENS = ["home", "play", "page", "connect", "lobby", "table", "player"];
+const SCREENS = ["home", "play", "page", "connect", "lobby", "table", "player", "leaderboard", "replay"];
 function show(id) {
   for (const s of SCREENS) $(s).hidden = s !== id;
   document.body.dataset.screen = id;
@@ -45,7 +47,8 @@ function setTitle() {
   const screen = document.body.dataset.screen;
   const part = screen === "play" || screen === "connect" ? t("title_game")
     : screen === "page" ? t("page_" + (location.hash.split("/")[2] || "rules"))
-    : screen === "lobby" || screen === "table" ? t("title_lobby") : screen === "player" ? t("title_player") : "";
+    : screen === "lobby" || screen === "table" ? t("title_lobby") : screen === "player" ? t("title_player")
+    : screen === "leaderboard" ? t("st_leaderboard") : screen === "replay" ? t("st_replay_title") : "";
   document.title = part ? `${part} · Table` : "Table";
 }
 
@@ -62,6 +65,10 @@ function route() {
   if (tb) { show("table"); return lobby.openTable(tb[2], tb[1] === "join"); }
   const pl = h.match(/^#\/player\/(.+)$/);
   if (pl) { show("player"); return showPlayer(decodeURIComponent(pl[1])); }
+  const lb = h.match(/^#\/leaderboard(?:\/(\w+)\/(\w+))?$/);
+  if (lb) { show("leaderboard"); return showLeaderboard($("leaderboard"), lb[1], lb[2]); }
+  const rp = h.match(/^#\/replay\/([\w-]+)$/);
+  if (rp) { show("replay"); replay = replay || new Replay($("replay")); return replay.open(rp[1]); }
   show("home");
   $("btn-continue").hidden = !store.get("current", null);
 }
@@ -614,7 +621,7 @@ async function setLang(code) {
   setTitle();
   if (app.msg) draw();
   else if (!$("connect").hidden) connectScreen($("btn-retry").hidden ? "connecting" : "unreachable");
-  if (["page", "lobby", "table", "player"].includes(document.body.dataset.screen)) route();
+  if (["page", "lobby", "table", "player", "leaderboard", "replay"].includes(document.body.dataset.screen)) route();
 }
 
 // Light, dark, or as the system says (prefers-color-scheme).

@@ -1,6 +1,7 @@
 // A player's page: name, points, record and recent games, from GET /api/players/{name}.
 import { t, plural, lang } from "./i18n.js";
 import { playerPage, OnlineError } from "./online.js";
+import { showStats, showGames } from "./history.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -15,6 +16,7 @@ export async function showPlayer(name) {
   $("player-name").textContent = name;
   for (const id of ["player-since", "player-points", "player-record"]) $(id).textContent = "";
   $("player-games").textContent = "";
+  $("player-stats").textContent = ""; $("player-history").textContent = "";
   let p;
   try { p = await playerPage(name); } catch (err) {
     $("player-since").textContent = t(err instanceof OnlineError && err.code === "not_found" ? "player_not_found" : "unreachable_title");
@@ -28,6 +30,8 @@ export async function showPlayer(name) {
     $("player-name").append(" ", b);
   }
   $("player-points").textContent = String(p.points);
+  showStats($("player-stats"), p);
+  showGames($("player-history"), p.name);
   $("player-record").textContent = t("player_record", { w: p.record.wins, l: p.record.losses });
   const ul = $("player-games");
   if (!p.recent.length) {

@@ -1,0 +1,197 @@
+// A player's rating, statistics, rating chart and finished matches (GET /api/players/{name} and
+// /games), and the replay of one match from its log (GET /api/games/{id}/record.json).
+import { t, plural, lang } from "./i18n.js";
+import { request, me } from "./online.js";
+import { ratingChart } from "./chart.js";
+
+const node = (tag, cls, text) => {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+};
+const locale = () => (lang === "ro" ? "ro-RO" : "en-GB");
+export const num = (n, digits = 0) => new Intl.NumberFormat(locale(), { maximumFractionDigits: digits }).format(n);
+const day = (at) => new Intl.DateTimeFormat(locale(), { day: "numeric", month: "short" }).format(new Date(at * 1000));
+
+// Previous / next page buttons under a list; `go(n)` shows page n.
+export function pager(page, pages, go) {
+  const nav = node("div", "pager");
+  if (pages <= 1) return nav;
+  const prev = node("button", "", t("st_prev")), next = node("button", "", t("st_next"));
+  prev.type = next.type = "button";
+  prev.disabled = page <= 1; next.disabled = page >= pages;
+  prev.onclick = () => go(page - 1); next.onclick = () => go(page + 1);
+  nav.append(prev, node("span", "muted", t("st_page", { n: page, m: pages })), next);
+  return nav;
+}
+
+function streakText(s) {
+  if (!s) return "—";
+  return plural(s > 0 ? "st_streak_win" : "st_streak_loss", Math.abs(s));
+}
+
+// Rating, statistics and chart of player `p` (the player page's answer) into `box`.
+export function showStats(box, p) {
+  box.textContent = "";
+  const dl = node("dl", "stats");
+  const row = (key, value, id) => {
+    const d = node("div");
+    const dd = node("dd", "", value);
+    if (id) dd.id = id;
+    d.append(node("dt", "", t(key)), dd);
+    dl.appendChild(d);
+  };
+  row("st_rating", num(p.rating, 1), "player-rating");
+  row("st_experience", num(p.experience), "player-experience");
+  row("st_games", num(p.games), "player-stat-games");
+  row("st_wins", num(p.wins));
+  row("st_losses", num(p.losses));
+  row("st_gammons", `${p.gammons.won} / ${p.gammons.lost}`);
+  row("st_backgammons", `${p.backgammons.won} / ${p.backgammons.lost}`);
+  row("st_wins_colors", `${p.wins_white} / ${p.wins_black}`);
+  row("st_average_length", p.average_length == null ? "—" : plural("st_points", p.average_length, { n: num(p.average_length, 1) }));
+  row("st_streak", streakText(p.streak), "player-streak");
+  box.appendChild(dl);
+  box.appendChild(node("h3", "", t("st_chart")));
+  const h = p.rating_history;
+  // Under 100 points the history is whole: it starts from everybody's 1500 before the first match.
+  const line = h.length && h.length < 100 ? [{ at: h[0].at, rating: 1500 }, ...h] : h;
+  if (h.length) box.appendChild(ratingChart(line, t("st_chart"), day));
+  else box.appendChild(node("p", "muted", t("st_chart_empty")));
+}
+
+function endedText(g, seat) {
+  const won = g.winner === seat;
+  const score = `${g.score[seat]}–${g.score[1 - seat]}`;
+  const how = g.ended === "normal" ? "" : ` (${t(`st_ended_${g.ended}_${won ? "won" : "lost"}`)})`;
+  return t(won ? "st_won" : "st_lost", { score }) + how;
+}
+
+// The finished matches of `name`, page `page`, into `box`.
+export async function showGames(box, name, page = 1) {
+  let data;
+  try { data = await request("GET", `/api/players/${encodeURIComponent(name)}/games?page=${page}`); } catch (_) {
+    box.textContent = t("unreachable_title");
+    return;
+  }
+  box.textContent = "";
+  box.appendChild(node("h3", "", t("st_history")));
+  const ul = node("ul", "tables history");
+  if (!data.games.length) ul.appendChild(node("li", "empty", t("st_history_none")));
+  const when = new Intl.DateTimeFormat(locale(), { dateStyle: "medium", timeStyle: "short" });
+  for (const g of data.games) {
+    const seat = g.players[0].name === name ? 0 : 1;
+    const other = g.players[1 - seat];
+    const li = node("li", "history-item");
+    const head = node("div");
+    const res = node("b", g.winner === seat ? "plus" : "minus", endedText(g, seat));
+    const vs = node("a", "", other.name);
+    vs.href = `#/player/${encodeURIComponent(other.name)}`;
+    head.append(res, " ", t("st_vs"), " ", vs);
+    if (!g.rated) head.append(" ", node("span", "badge", t("st_unrated")));
+    const sub = node("div", "muted", `${when.format(new Date(g.at * 1000))} · ${plural("st_length", g.length)}`);
+    const mine = g.players[seat];
+    if (g.rated && mine.rating_before != null && mine.rating_after != null) {
+      const d = mine.rating_after - mine.rating_before;
+      sub.append(` · ${t("st_rating")} ${d >= 0 ? "+" : "−"}${num(Math.abs(d), 1)}`);
+    }
+    const links = node("div", "history-links");
+    const replay = node("a", "replay-link", t("st_replay"));
+    replay.href = `#/replay/${encodeURIComponent(g.game)}`;
+    const mat = node("a", "", t("st_download_mat"));
+    mat.href = `/api/games/${encodeURIComponent(g.game)}/record.mat`;
+    mat.setAttribute("download", "");
+    const sgf = node("a", "", t("st_download_sgf"));
+    sgf.href = `/api/games/${encodeURIComponent(g.game)}/record.sgf`;
+    sgf.setAttribute("download", "");
+    links.append(replay, mat, sgf);
+    li.append(head, sub, links);
+    ul.appendChild(li);
+  }
+  box.appendChild(ul);
+  box.appendChild(pager(data.page, data.pages, (n) => showGames(box, name, n)));
+}
+
+// ---- replay -----------------------------------------------------------------------------------
+
+// One log entry in words, from the viewer's side: "you" when the viewer played that seat.
+export function entryText(e, names, mySeat) {
+  const mine = e.seat !== null && e.seat === mySeat;
+  const who = e.seat === null || e.seat === undefined ? "" : names[e.seat];
+  const say = (key, params) => t(mine ? key + "_me" : key, Object.assign({ who }, params));
+  const dice = (d) => (d ? `${d[0]}–${d[1]}` : "");
+  switch (e.type) {
+    case "opening_roll": return t("st_ev_opening", { a: names[0], b: names[1], d0: e.dice[0], d1: e.dice[1] });
+    case "roll": return say("st_ev_roll", { dice: dice(e.dice) });
+    case "move": return e.play ? say("st_ev_move", { play: e.play }) : say("st_ev_cannot");
+    case "double": case "take": case "drop": case "accept_resignation": case "reject_resignation":
+      return say("st_ev_" + e.type);
+    case "resign": return say("st_ev_resign");
+    case "next_game": return t("st_ev_next_game");
+    case "forfeit": return t("st_ev_forfeit", { who: names[e.loser] || "?" });
+    default: return e.type || "?";
+  }
+}
+
+export class Replay {
+  constructor(root) {
+    this.root = root;
+    this.entries = [];
+    this.at = 0;
+    this.onKey = (ev) => {
+      if (document.body.dataset.screen !== "replay") return;
+      if (ev.key === "ArrowRight") { this.go(this.at + 1); ev.preventDefault(); }
+      if (ev.key === "ArrowLeft") { this.go(this.at - 1); ev.preventDefault(); }
+    };
+    document.addEventListener("keydown", this.onKey);
+  }
+
+  async open(game) {
+    const r = this.root;
+    r.textContent = "";
+    r.appendChild(node("h2", "", t("st_replay_title")));
+    let rec;
+    try { rec = await request("GET", `/api/games/${encodeURIComponent(game)}/record.json`); } catch (err) {
+      r.appendChild(node("p", "muted", t(err.code === "not_found" ? "st_replay_missing" : "unreachable_title")));
+      return;
+    }
+    const names = rec.players;
+    const who = me();
+    const mySeat = who ? names.indexOf(who.name) : -1;
+    this.entries = rec.log.map((e) => entryText(e, names, mySeat));
+    r.appendChild(node("p", "muted", `${names[0]} – ${names[1]} · ${plural("st_length", rec.length)}`));
+    this.now = node("p", "replay-now");
+    this.now.id = "replay-now";
+    this.now.setAttribute("aria-live", "polite");
+    this.count = node("p", "muted");
+    this.count.id = "replay-count";
+    const nav = node("div", "pager");
+    this.prev = node("button", "", t("st_step_back"));
+    this.next = node("button", "primary", t("st_step_forward"));
+    this.prev.type = this.next.type = "button";
+    this.prev.id = "replay-prev"; this.next.id = "replay-next";
+    this.prev.onclick = () => this.go(this.at - 1);
+    this.next.onclick = () => this.go(this.at + 1);
+    nav.append(this.prev, this.next);
+    this.list = node("ol", "replay-list");
+    this.entries.forEach((text, i) => {
+      const li = node("li", "", text);
+      li.onclick = () => this.go(i + 1);
+      this.list.appendChild(li);
+    });
+    r.append(this.now, this.count, nav, node("p", "muted", t("st_replay_keys")), this.list);
+    this.go(0);
+  }
+
+  // Step `i`: 0 before the first entry, n after the last.
+  go(i) {
+    if (!this.list) return;
+    this.at = Math.max(0, Math.min(this.entries.length, i));
+    this.now.textContent = this.at ? this.entries[this.at - 1] : t("st_replay_start");
+    this.count.textContent = t("st_step", { n: this.at, m: this.entries.length });
+    this.prev.disabled = this.at === 0;
+    this.next.disabled = this.at === this.entries.length;
+    [...this.list.children].forEach((li, k) => li.classList.toggle("current", k === this.at - 1));
+  }
+}
