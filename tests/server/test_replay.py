@@ -13,6 +13,9 @@ from table.server.storage import open_storage
 
 from tests.server.server_helpers import TestClient, auth, first_path
 from tests.server.test_api import act, new_game, to_move
+from tests.server.test_history import leave
+from tests.server.storage_fixtures import where  # noqa: F401 - fixture
+from tests.server.test_online_tables import site  # noqa: F401 - fixture
 
 DATA = Path(__file__).parents[1]
 MAT_3PT = DATA / "notation" / "data" / "gnubg_3pt.mat"
@@ -55,10 +58,12 @@ def check_steps(steps, m: Match) -> None:
         assert step["board"]["points"] == points
         assert tuple(step["board"]["bar"]) == bar
         assert len(step["text"]) == 2 and len(step["dice"]) == 2
-    # A cube action or a result shows the board the last play left.
+    # A roll or a cube action shows the board the last play left.
     for before, after in zip(steps, steps[1:]):
-        if after["kind"] in ("double", "take", "drop", "result"):
+        if after["kind"] in ("roll", "double", "take", "drop"):
             assert after["board"] == before["board"]
+        if after["kind"] == "roll":
+            assert len(after["dice"]) == 2
 
 
 def test_a_finished_game_replays_board_by_board(client):
@@ -71,9 +76,25 @@ def test_a_finished_game_replays_board_by_board(client):
     assert got.status_code == 200, got.text
     data = got.json()
     assert data["length"] == 1 and len(data["players"]) == 2
-    check_steps(data["steps"], Match.from_mat(mat))
-    assert data["steps"][-1]["kind"] == "result"
-    assert sum(data["steps"][-1]["score"]) >= 1 and data["steps"][-2]["score"] == [0, 0]
+    m = Match.from_mat(mat)
+    check_steps(data["steps"], m)
+    # One step per action played, after the start; the last one scores the game.
+    assert [s["kind"] for s in data["steps"][1:]] == [a.kind for a in m.actions]
+    assert data["steps"][0]["score"] == [0, 0] and sum(data["steps"][-1]["score"]) >= 1
+
+
+def test_a_forfeited_online_match_replays_to_the_forfeit_for_anyone(site):
+    ana, ion, table = site.match(length=3)
+    game = table["game"]
+    assert site.c.get(f"/api/games/{game}/replay").json()["code"] == "not_finished"
+    leave(site, table, ana)
+    log = site.c.get(f"/api/games/{game}/record.json").json()["log"]
+    data = site.c.get(f"/api/games/{game}/replay").json()
+    assert data["players"] == ["Ana", "Ion"] and data["length"] == 3
+    assert len(data["steps"]) == len(log) + 1
+    assert [s["entry"]["type"] for s in data["steps"][1:]] == [e["type"] for e in log]
+    last = data["steps"][-1]
+    assert last["kind"] == "forfeit" and last["seat"] == 0 and last["board"] == data["steps"][-2]["board"]
 
 
 def test_unknown_games_are_not_found(client):
@@ -88,11 +109,15 @@ def test_a_pasted_mat_replays_the_same_boards_and_scores(client):
     m = Match.from_mat(text)
     assert data["players"] == list(m.players) and data["length"] == m.length
     check_steps(data["steps"], m)
-    # The first game ends with a drop of a 2-cube: 1 point to gnubg (seat 0 in the record).
-    results = [s for s in data["steps"] if s["kind"] == "result"]
-    assert results[0]["score"] == [1, 0] and results[-1]["score"] == list(m.score)
-    games = [s for s in data["steps"] if s["kind"] == "game"]
-    assert games and games[0]["board"]["points"] == data["steps"][0]["board"]["points"]
+    # The first game ends with gnubg's (seat 0's) double dropped: 1 point to gnubg.
+    drops = [s for s in data["steps"] if s["kind"] == "drop"]
+    assert drops[0]["score"] == [1, 0] and data["steps"][-1]["score"] == list(m.score)
+    # Each game opens on the starting position.
+    openings = [s for s in data["steps"] if s["kind"] == "opening_roll"]
+    assert len(openings) == m.game_number and all(
+        o["board"] == data["steps"][0]["board"] and len(o["dice"]) == 2 for o in openings)
+    # Steps name who acted, for a record that says no seat.
+    assert all(s["seat"] in (0, 1) for s in data["steps"][1:] if s["kind"] not in ("opening_roll", "next_game"))
     doubles = [s for s in data["steps"] if s["kind"] == "double"]
     # The cube turns when the double is taken, not when it is offered.
     assert doubles and doubles[0]["cube"] == 1

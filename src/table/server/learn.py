@@ -36,11 +36,10 @@ from starlette.routing import Route
 
 from table.bot.review import DEFAULT_DEPTH, Progress, QueueProgress, read_match, review_record
 from table.errors import RecordError, TableError
-from table.match import Match, Phase
+from table.match import Match, Phase, action_from_json
 from table.notation.xgid import BOTTOM, TOP, CubeOffer, to_xgid
 from table.server.botapi import LEVEL, chances
 from table.match.state import plays_by_text
-from table.rules.position import Position
 from table.server.game import Game, GameConfig, board_json, steps_json
 from table.server.limits import LimitError, RateLimiter, read_body
 from table.server.middleware import client_key
@@ -114,35 +113,46 @@ def review_for_web(text: str, depth: int, progress: Progress | None = None) -> J
 
 
 def replay_steps(config: GameConfig, log: list[JSON]) -> JSON:
-    """A match replayed from its log (``Game.replay``) as steps to show one after another.
+    """A match replayed from its stored log as steps to show one after another.
 
     ``{"players", "length", "steps"}``: step 0 is ``{"kind": "start"}``, then
-    the move list's entries (``Game.moves``: games, plays, cube actions,
-    results), each with ``board`` (seat 0's numbering, as views give it),
-    ``score`` and ``cube`` as they stand after it.
+    one step per log entry: ``kind`` (the entry's type), ``seat`` (who acted;
+    the loser for a forfeit), ``entry`` (the log entry, its ``seat`` filled
+    in), ``dice``, and ``board`` (seat 0's numbering, as views give it),
+    ``score`` and ``cube`` as they stand after it.  A play also has the move
+    list's ``text`` (from each seat's side), ``steps`` and ``hits``.  The
+    plays come from ``Game.replay``, the positions from the same actions
+    applied to the match, so no rule is written twice.
 
     >>> r = replay_steps(GameConfig("local"), [])
     >>> r["steps"][0]["kind"], r["steps"][0]["board"]["points"][23]
     ('start', 2)
     """
-    game = Game.replay(config, log)
-    first = Game(config).match
-    board = board_json(first.position_for(0).board)
-    score, cube = list(first.score), first.cube_value
-    steps: list[JSON] = [{"kind": "start", "board": board, "score": score, "cube": cube}]
-    for entry in game.moves:
-        kind = entry["kind"]
-        if kind == "game":
-            if entry["game"] == 1 and len(steps) == 1:
-                continue  # the match's first game begins at step 0
-            board, cube = board_json(Position.initial().board), 1
-        if "board" in entry:
-            board = entry["board"]
-        if "score" in entry:
-            score = entry["score"]
-        if kind in ("double", "take"):
-            cube = entry["cube"]
-        steps.append({**entry, "board": board, "score": score, "cube": cube})
+    plays = iter([e for e in Game.replay(config, log).moves if e["kind"] == "move"])
+    m = Game(config).match
+
+    def now(kind: str, seat: int | None) -> JSON:
+        return {"kind": kind, "seat": seat, "dice": list(m.dice) if m.dice else None,
+                "board": board_json(m.position_for(0).board), "score": list(m.score), "cube": m.cube_value}
+
+    steps: list[JSON] = [now("start", None)]
+    for entry in log:
+        kind = str(entry.get("type"))
+        if kind == "forfeit":
+            seat = entry.get("loser")
+        else:
+            seat = entry.get("seat")
+            if seat is None:
+                seat = m.turn
+            m.apply(action_from_json({k: v for k, v in entry.items() if k != "seat"}))
+        step = now(kind, seat)
+        step["entry"] = {**entry, "seat": seat}
+        if kind == "move":
+            play = next(plays)
+            step.update(seat=play["seat"], dice=play["dice"], text=play["text"], steps=play["steps"],
+                        hits=play["hits"])
+            step["entry"]["seat"] = play["seat"]
+        steps.append(step)
     names = [n or f"Player {i + 1}" for i, n in enumerate(config.names)]
     return {"players": names, "length": config.length, "steps": steps}
 
