@@ -119,7 +119,7 @@ def replay_steps(config: GameConfig, log: list[JSON]) -> JSON:
     one step per log entry: ``kind`` (the entry's type), ``seat`` (who acted;
     the loser for a forfeit), ``entry`` (the log entry, its ``seat`` filled
     in), ``dice``, and ``board`` (seat 0's numbering, as views give it),
-    ``score`` and ``cube`` as they stand after it.  A play also has the move
+    ``score``, ``cube`` and its ``owner`` (None: centred) as they stand after it.  A play also has the move
     list's ``text`` (from each seat's side), ``steps`` and ``hits``.  The
     plays come from ``Game.replay``, the positions from the same actions
     applied to the match, so no rule is written twice.
@@ -133,7 +133,8 @@ def replay_steps(config: GameConfig, log: list[JSON]) -> JSON:
 
     def now(kind: str, seat: int | None) -> JSON:
         return {"kind": kind, "seat": seat, "dice": list(m.dice) if m.dice else None,
-                "board": board_json(m.position_for(0).board), "score": list(m.score), "cube": m.cube_value}
+                "board": board_json(m.position_for(0).board), "score": list(m.score), "cube": m.cube_value,
+                "owner": m.cube_owner}
 
     steps: list[JSON] = [now("start", None)]
     for entry in log:
