@@ -11,6 +11,9 @@ HTTP (``Authorization: Bearer TOKEN`` where said)::
                                   {"state": "done", "review": {...}} (``review_for_web``)
     POST /api/review              {"text": a .mat / SGF record, "depth"}: review a pasted match;
                                   answers {"id", ...}; GET /api/review/{id} as above
+    GET  /api/games/{id}/replay   a finished game step by step, each step with its board
+                                  (anyone; ``replay_steps``); 409 ``not_finished`` before the end
+    POST /api/replay              {"record": a .mat / SGF record}: the same for a pasted match
 
 The hint and the review run in the computer's worker processes
 (``BotPool.run``), never on the event loop; a review reports its progress
@@ -33,11 +36,11 @@ from starlette.routing import Route
 
 from table.bot.review import DEFAULT_DEPTH, Progress, QueueProgress, read_match, review_record
 from table.errors import RecordError, TableError
-from table.match import Match, Phase
+from table.match import Match, Phase, action_from_json
 from table.notation.xgid import BOTTOM, TOP, CubeOffer, to_xgid
 from table.server.botapi import LEVEL, chances
 from table.match.state import plays_by_text
-from table.server.game import Game, board_json, steps_json
+from table.server.game import Game, GameConfig, board_json, steps_json
 from table.server.limits import LimitError, RateLimiter, read_body
 from table.server.middleware import client_key
 from table.server.pool import BotPool
@@ -48,6 +51,8 @@ HINT_PLAYS = 5
 """Plays a hint shows, best first."""
 HINT_RATE, HINT_BURST = 2.0, 10
 IMPORT_RATE, IMPORT_BURST = 0.1, 3
+REPLAY_RATE, REPLAY_BURST = 1.0, 10
+"""Pasted matches one address may replay: replaying is cheap, but it is done off the event loop."""
 """Pasted matches one address may have analysed: a few at once, then one every 10 seconds."""
 MAX_RECORD_BYTES = 300_000
 """The longest request a review takes: a long match's .mat is well under 100 kB."""
@@ -105,6 +110,62 @@ def review_for_web(text: str, depth: int, progress: Progress | None = None) -> J
             out["best_play"] = steps_json(d.player, plays.get(d.best), doubles)
             out["played_play"] = steps_json(d.player, plays.get(d.played), doubles)
     return data
+
+
+def replay_steps(config: GameConfig, log: list[JSON]) -> JSON:
+    """A match replayed from its stored log as steps to show one after another.
+
+    ``{"players", "length", "steps"}``: step 0 is ``{"kind": "start"}``, then
+    one step per log entry: ``kind`` (the entry's type), ``seat`` (who acted;
+    the loser for a forfeit), ``entry`` (the log entry, its ``seat`` filled
+    in), ``dice``, and ``board`` (seat 0's numbering, as views give it),
+    ``score``, ``cube`` and its ``owner`` (None: centred) as they stand after it.  A play also has the move
+    list's ``text`` (from each seat's side), ``steps`` and ``hits``.  The
+    plays come from ``Game.replay``, the positions from the same actions
+    applied to the match, so no rule is written twice.
+
+    >>> r = replay_steps(GameConfig("local"), [])
+    >>> r["steps"][0]["kind"], r["steps"][0]["board"]["points"][23]
+    ('start', 2)
+    """
+    plays = iter([e for e in Game.replay(config, log).moves if e["kind"] == "move"])
+    m = Game(config).match
+
+    def now(kind: str, seat: int | None) -> JSON:
+        return {"kind": kind, "seat": seat, "dice": list(m.dice) if m.dice else None,
+                "board": board_json(m.position_for(0).board), "score": list(m.score), "cube": m.cube_value,
+                "owner": m.cube_owner}
+
+    steps: list[JSON] = [now("start", None)]
+    for entry in log:
+        kind = str(entry.get("type"))
+        if kind == "forfeit":
+            seat = entry.get("loser")
+        else:
+            seat = entry.get("seat")
+            if seat is None:
+                seat = m.turn
+            m.apply(action_from_json({k: v for k, v in entry.items() if k != "seat"}))
+        step = now(kind, seat)
+        step["entry"] = {**entry, "seat": seat}
+        if kind == "move":
+            play = next(plays)
+            step.update(seat=play["seat"], dice=play["dice"], text=play["text"], steps=play["steps"],
+                        hits=play["hits"])
+            step["entry"]["seat"] = play["seat"]
+        steps.append(step)
+    names = [n or f"Player {i + 1}" for i, n in enumerate(config.names)]
+    return {"players": names, "length": config.length, "steps": steps}
+
+
+def replay_record(text: str) -> JSON:
+    """``replay_steps`` of a pasted .mat / SGF record (``RecordError`` if it cannot be read)."""
+    m = read_match(text)
+    setup = m.to_json()["setup"]
+    config = GameConfig("local", length=max(1, m.length), cube=m.cube_enabled,
+                        names=(m.players[0], m.players[1]),
+                        start=None if setup is None else (setup["position_id"], setup["match_id"]))
+    return replay_steps(config, [{"seat": None, **a.to_json()} for a in m.actions])
 
 
 def records_of(m: Match) -> JSON:
@@ -182,7 +243,8 @@ async def _review(pool: BotPool, job: ReviewJob, text: str, depth: int) -> None:
 
 def _error(exc: TableError) -> JSONResponse:
     code = getattr(exc, "code", "bad_request")
-    status = {"not_found": 404, "bad_token": 403, "online": 403, "no_hint": 409, "busy": 429}.get(code, 400)
+    status = {"not_found": 404, "bad_token": 403, "online": 403, "no_hint": 409, "not_finished": 409,
+              "busy": 429}.get(code, 400)
     if isinstance(exc, LimitError):
         status = exc.status
     return JSONResponse({"type": "error", "code": code, "message": str(exc)}, status_code=status)
@@ -212,6 +274,7 @@ def routes(rooms: Rooms, pool: BotPool) -> list[Route]:
     """The routes of the move list, hint, export and review, thinking in ``pool``."""
     hints = RateLimiter(HINT_RATE, HINT_BURST)
     imports = RateLimiter(IMPORT_RATE, IMPORT_BURST)
+    replays = RateLimiter(REPLAY_RATE, REPLAY_BURST)
     reviews: dict[str, ReviewJob] = {}
 
     async def seat_room(request: Request, need_seat: bool) -> tuple[Room, frozenset[int]]:
@@ -305,7 +368,39 @@ def routes(rooms: Rooms, pool: BotPool) -> list[Route]:
             return _error(RoomError("there is no such analysis (it may have been forgotten)", "not_found"))
         return JSONResponse(job.to_json())
 
+    async def replay(request: Request) -> Response:
+        """GET /api/games/{id}/replay: a finished game, step by step, for anyone."""
+        try:
+            room, _ = await seat_room(request, False)
+            async with room.lock:
+                if not room.game.is_over:
+                    raise RoomError("only a finished game can be replayed", "not_finished")
+                config, log = room.game.config, list(room.game.log)
+        except TableError as exc:
+            return _error(exc)
+        data = await asyncio.to_thread(replay_steps, config, log)
+        return JSONResponse({**data, "game": room.id})
+
+    async def replay_text(request: Request) -> Response:
+        """POST /api/replay {"record": .mat / SGF text}: a pasted match, step by step."""
+        try:
+            raw = await read_body(request, MAX_RECORD_BYTES)
+            try:
+                body = json.loads(raw)
+            except (ValueError, RecursionError):
+                raise RoomError("the body is not valid JSON") from None
+            if not isinstance(body, dict) or set(body) != {"record"} or not isinstance(body["record"], str) \
+                    or not body["record"].strip():
+                raise RoomError('the body is {"record": the record of a match (.mat or SGF)}')
+            replays.take(client_key(request.scope), "too many replays asked from your address")
+            data = await asyncio.to_thread(replay_record, body["record"])
+        except TableError as exc:
+            return _error(exc)
+        return JSONResponse(data)
+
     return [Route("/api/games/{game_id}/moves", moves),
+            Route("/api/games/{game_id}/replay", replay),
+            Route("/api/replay", replay_text, methods=["POST"]),
             Route("/api/games/{game_id}/hint", hint),
             Route("/api/games/{game_id}/export", export),
             Route("/api/games/{game_id}/review", review, methods=["GET", "POST"]),

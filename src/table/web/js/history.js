@@ -1,8 +1,10 @@
 // A player's rating, statistics, rating chart and finished matches (GET /api/players/{name} and
-// /games), and the replay of one match from its log (GET /api/games/{id}/record.json).
+// /games), and the replay of one match on the board, step by step (GET /api/games/{id}/replay, or
+// POST /api/replay for a pasted record).
 import { t, plural, lang } from "./i18n.js";
 import { request, me } from "./online.js";
 import { ratingChart } from "./chart.js";
+import { Board } from "./board.js";
 
 const node = (tag, cls, text) => {
   const e = document.createElement(tag);
@@ -115,8 +117,9 @@ export async function showGames(box, name, page = 1) {
 
 // ---- replay -----------------------------------------------------------------------------------
 
-// One log entry in words, from the viewer's side: "you" when the viewer played that seat.
-export function entryText(e, names, mySeat) {
+// One log entry in words, from the viewer's side: "you" when the viewer played that seat; `play` is a
+// play's text numbered from the viewer's side (the entry's own, in the mover's numbering, without it).
+export function entryText(e, names, mySeat, play) {
   const mine = e.seat !== null && e.seat === mySeat;
   const who = e.seat === null || e.seat === undefined ? "" : names[e.seat];
   const say = (key, params) => t(mine ? key + "_me" : key, Object.assign({ who }, params));
@@ -124,7 +127,7 @@ export function entryText(e, names, mySeat) {
   switch (e.type) {
     case "opening_roll": return t("st_ev_opening", { a: names[0], b: names[1], d0: e.dice[0], d1: e.dice[1] });
     case "roll": return say("st_ev_roll", { dice: dice(e.dice) });
-    case "move": return e.play ? say("st_ev_move", { play: e.play }) : say("st_ev_cannot");
+    case "move": return e.play ? say("st_ev_move", { play: play || e.play }) : say("st_ev_cannot");
     case "double": case "take": case "drop": case "accept_resignation": case "reject_resignation":
       return say("st_ev_" + e.type);
     case "resign": return say("st_ev_resign");
@@ -134,10 +137,47 @@ export function entryText(e, names, mySeat) {
   }
 }
 
+const PASTED = "pasted";
+const PASTED_KEY = "table.replay.record";
+
+// A step of /replay as the board draws it, read-only, seen from `viewer`: a play with its arrows
+// and dice (as the game's move-list peek shows it), a roll with its dice.
+export function stepState(step, viewer) {
+  const b = step.board;
+  const s = {
+    points: b.points, bar: b.bar, off: b.off, viewer, turn: null, local: false, numbersFor: viewer,
+    showNumbers: true, cube: { value: step.cube, owner: step.owner, enabled: true }, dice: null,
+    crawford: false, offeredBy: step.kind === "double" ? step.seat : null, rolling: false, tall: false, aspect: 0.75,
+  };
+  if (step.kind === "move" && step.steps && step.steps.length) {
+    s.lastSteps = step.steps; s.lastHits = step.hits; s.lastSeat = step.seat; s.lastDice = step.dice;
+  } else if ((step.kind === "roll" || step.kind === "opening_roll") && step.dice && step.seat !== null) {
+    s.dice = step.dice; s.turn = step.seat;
+  }
+  return s;
+}
+
+// The paste dialog of the home screen ("Analizează o partidă") also offers to replay the pasted
+// record on the board: it is kept for this tab and opened as #/replay/pasted.
+function offerPastedReplay() {
+  const go = document.getElementById("btn-import-go");
+  if (!go || document.getElementById("btn-import-replay")) return;
+  const b = node("button", "");
+  b.type = "button"; b.id = "btn-import-replay"; b.dataset.i18n = "st_replay_board";
+  b.textContent = t("st_replay_board");
+  b.onclick = () => {
+    sessionStorage.setItem(PASTED_KEY, document.getElementById("in-import").value);
+    document.getElementById("dlg-import").close();
+    location.hash = `#/replay/${PASTED}`;
+  };
+  go.before(b);
+}
+if (typeof document !== "undefined") offerPastedReplay();
+
 export class Replay {
   constructor(root) {
     this.root = root;
-    this.entries = [];
+    this.steps = [];
     this.at = 0;
     this.onKey = (ev) => {
       if (document.body.dataset.screen !== "replay") return;
@@ -150,22 +190,35 @@ export class Replay {
   async open(game) {
     const r = this.root;
     r.textContent = "";
+    this.list = null;
     r.appendChild(node("h2", "", t("st_replay_title")));
     let rec;
-    try { rec = await request("GET", `/api/games/${encodeURIComponent(game)}/record.json`); } catch (err) {
-      r.appendChild(node("p", "muted", t(err.code === "not_found" ? "st_replay_missing" : "unreachable_title")));
+    try {
+      rec = game === PASTED
+        ? await request("POST", "/api/replay", { record: sessionStorage.getItem(PASTED_KEY) || "" })
+        : await request("GET", `/api/games/${encodeURIComponent(game)}/replay`);
+    } catch (err) {
+      const known = err.code === "not_found" || err.code === "not_finished";
+      r.appendChild(node("p", "muted", game === PASTED && !known && err.message ? t("st_replay_bad", { message: err.message })
+        : t(known ? "st_replay_missing" : "unreachable_title")));
       return;
     }
     const names = rec.players;
     const who = me();
-    const mySeat = who ? names.indexOf(who.name) : -1;
-    this.entries = rec.log.map((e) => entryText(e, names, mySeat));
+    const mySeat = who && game !== PASTED ? names.indexOf(who.name) : -1;
+    const side = mySeat >= 0 ? mySeat : 0;  // plays are written from the viewer's side, else white's
+    this.steps = rec.steps.slice(1);
+    this.start = rec.steps[0];
+    this.side = side;
+    this.entries = this.steps.map((s) => entryText(s.entry, names, mySeat, s.text && s.text[side]));
     r.appendChild(node("p", "muted", `${names[0]} – ${names[1]} · ${plural("st_length", rec.length)}`));
     this.now = node("p", "replay-now");
     this.now.id = "replay-now";
     this.now.setAttribute("aria-live", "polite");
     this.count = node("p", "muted");
     this.count.id = "replay-count";
+    this.score = node("p", "muted");
+    this.score.id = "replay-score";
     const nav = node("div", "pager");
     this.prev = node("button", "", t("st_step_back"));
     this.next = node("button", "primary", t("st_step_forward"));
@@ -174,13 +227,20 @@ export class Replay {
     this.prev.onclick = () => this.go(this.at - 1);
     this.next.onclick = () => this.go(this.at + 1);
     nav.append(this.prev, this.next);
+    const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    svg.id = "replay-board";
+    svg.setAttribute("role", "group");
+    svg.setAttribute("style", "display:block;width:100%;max-width:40rem;height:auto;margin:0 auto");
+    // Read-only: the board's pick and drop do nothing here.
+    this.board = new Board(svg, { pick: () => {}, drop: () => {}, t });
+    this.names = names;
     this.list = node("ol", "replay-list");
     this.entries.forEach((text, i) => {
       const li = node("li", "", text);
       li.onclick = () => this.go(i + 1);
       this.list.appendChild(li);
     });
-    r.append(this.now, this.count, nav, node("p", "muted", t("st_replay_keys")), this.list);
+    r.append(svg, this.now, this.score, this.count, nav, node("p", "muted", t("st_replay_keys")), this.list);
     this.go(0);
   }
 
@@ -188,7 +248,11 @@ export class Replay {
   go(i) {
     if (!this.list) return;
     this.at = Math.max(0, Math.min(this.entries.length, i));
+    const step = this.at ? this.steps[this.at - 1] : this.start;
+    this.board.render(stepState(step, this.side));
+    this.board.svg.dataset.step = String(this.at);
     this.now.textContent = this.at ? this.entries[this.at - 1] : t("st_replay_start");
+    this.score.textContent = t("st_replay_score", { a: this.names[0], b: this.names[1], x: step.score[0], y: step.score[1] });
     this.count.textContent = t("st_step", { n: this.at, m: this.entries.length });
     this.prev.disabled = this.at === 0;
     this.next.disabled = this.at === this.entries.length;
