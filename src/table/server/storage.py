@@ -31,6 +31,7 @@ import contextlib
 import json
 import os
 import secrets
+import sqlite3
 import sys
 import threading
 import time
@@ -701,6 +702,23 @@ class SqlStorage:
         return [_message(r) for r in reversed(rows)]
 
 
+def _switch_to_wal(cursor: Any, patience: float = 30.0) -> None:
+    # Changing the journal mode takes a lock that SQLite's busy timeout does
+    # not wait for, so servers opening a new file together would fail at
+    # once; take turns here instead.
+    deadline = time.monotonic() + patience
+    delay = 0.005
+    while True:
+        try:
+            cursor.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() > deadline:
+                raise
+            time.sleep(delay)
+            delay = min(delay * 2, 0.2)
+
+
 def _sqlite_engine(path: str) -> sa.Engine:
     if path == ":memory:":
         # One connection, shared by every thread (the lock takes turns).
@@ -714,7 +732,8 @@ def _sqlite_engine(path: str) -> sa.Engine:
         # SELECT; turn it off and BEGIN in "begin" below, as SQLAlchemy advises.
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
-        for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON"):
+        _switch_to_wal(cursor)
+        for pragma in ("synchronous=NORMAL", "foreign_keys=ON"):
             cursor.execute(f"PRAGMA {pragma}")
         cursor.close()
 
