@@ -41,3 +41,22 @@ def test_opening_roll_never_ties() -> None:
     for _ in range(200):
         starter, (mine, theirs) = opening_roll(source)
         assert mine > theirs and starter in (0, 1)
+
+
+def test_secret_dice_throw_away_the_bytes_that_would_favour_low_faces(monkeypatch: pytest.MonkeyPatch) -> None:
+    # 252..255 would make faces 1-4 more likely than 5 and 6: they must be skipped, not reduced.
+    blocks = iter([bytes([255, 252, 5]), bytes([253, 0, 251, 6])])
+    monkeypatch.setattr("table.rules.dice.os.urandom", lambda n: next(blocks))
+    secret = SecretDice()
+    assert [secret.roll_die() for _ in range(4)] == [6, 1, 6, 1]
+
+
+def test_secret_dice_are_uniform() -> None:
+    secret = SecretDice()
+    n = 60_000
+    counts = [0] * 6
+    for _ in range(n):
+        counts[secret.roll_die() - 1] += 1
+    # Chi-square with 5 degrees of freedom: above 25 happens by chance once in about 7,000 runs.
+    chi2 = sum((c - n / 6) ** 2 / (n / 6) for c in counts)
+    assert chi2 < 25

@@ -94,9 +94,8 @@ def test_graph_matches_legal_plays(seed):
         # The start is node 0, no edge leads back to it, and every node lies on some path.
         children = [c for edges in g.nodes for *_, c in edges]
         assert 0 not in children and set(children) == set(range(1, len(g.nodes)))
-        # Each play's text is its standard notation, and leads back to it.
-        assert g.texts == tuple(str(play) for play in plays)
-        assert all(g.by_text[str(play)] == play for play in plays)
+        # Each play's standard notation leads back to it.
+        assert len(g.by_text) == len(plays) and all(g.by_text[str(play)] == play for play in plays)
         for i, play in enumerate(plays):
             assert g.play_for(play.steps) == play
             # Every reordering of the play's steps that the graph allows ends in the same play.

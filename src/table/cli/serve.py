@@ -52,11 +52,12 @@ def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from table.server.app import create_app
-    from table.server.http import uvicorn_options
+    from table.server.http import settle_memory, uvicorn_options
 
     storage = open_storage(args.db)
     app = create_app(storage, bot_delay=max(0.0, args.bot_delay))
     print(f"Table: http://{args.host}:{args.port}/  (games in {args.db or default_path()})", flush=True)
+    settle_memory()
     try:
         # Bounded frames, headers and connections; see table.server.http.
         uvicorn.run(app, host=args.host, port=args.port, log_level="warning", **uvicorn_options(app.state.limits))

@@ -13,11 +13,14 @@ Roll(dice=(3, 1))
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, ClassVar, Union
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar, Union
 
 from table.errors import DiceError, RecordError
 from table.rules.dice import Dice, check_dice
+
+if TYPE_CHECKING:
+    from table.rules.position import Play
 
 SINGLE, GAMMON, BACKGAMMON = 1, 2, 3
 LEVEL_NAMES = {SINGLE: "single", GAMMON: "gammon", BACKGAMMON: "backgammon"}
@@ -66,10 +69,28 @@ class Roll:
 
 @dataclass(frozen=True)
 class Move:
-    """Play the rolled dice: ``play`` in standard notation, ``""`` when nothing can move."""
+    """Play the rolled dice: ``play`` in standard notation, ``""`` when nothing can move.
+
+    ``Move.of(play)`` makes the move of a ``Play`` already in hand (from
+    ``Position.legal_plays``), which applies without looking its text up
+    among all the legal plays:
+
+    >>> from table.rules.position import Position
+    >>> play = Position.initial().legal_plays((3, 1))[0]
+    >>> move = Move.of(play)
+    >>> move == Move(str(play)), move.to_json() == {"type": "move", "play": str(play)}
+    (True, True)
+    """
 
     play: str
     kind: ClassVar[str] = "move"
+    # The play the text names, when the caller holds it: not part of the action's identity.
+    resolved: Play | None = field(default=None, compare=False, repr=False)
+
+    @classmethod
+    def of(cls, play: Play) -> Move:
+        """The move that plays ``play``."""
+        return cls(str(play), play)
 
     def to_json(self) -> dict[str, Any]:
         return {"type": self.kind, "play": self.play}

@@ -34,6 +34,7 @@ from table.match.state import (
     State,
     initial_state,
     legal_actions,
+    legal_kinds,
     step,
     turn,
     why_no_double,
@@ -289,6 +290,14 @@ class Match:
         if after.result is not None and before.result is None:
             self._results.append(after.result)
         return logged
+
+    def legal_kinds(self) -> frozenset[str]:
+        """The kinds of action allowed now (``"roll"``, ``"move"``, ``"double"``...), without listing every play.
+
+        >>> sorted(Match(length=3).legal_kinds())
+        ['opening_roll']
+        """
+        return legal_kinds(self._state)
 
     def may_double(self) -> bool:
         """Whether the player on roll may double right now."""

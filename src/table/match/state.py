@@ -170,11 +170,22 @@ def plays_by_text(position: Position, dice: Dice) -> dict[str, Play]:
     return {str(p): p for p in position.legal_plays(dice)}
 
 
+def _resigns(state: State) -> list[Action]:
+    levels = [1] if _jacoby_applies(state) else list(LEVEL_NAMES)
+    return [] if state.resign_refused else [Resign(level) for level in levels]
+
+
+def legal_kinds(state: State) -> frozenset[str]:
+    """The kinds of action allowed now, as ``legal_actions`` gives them, without writing out every play."""
+    if state.phase == Phase.MOVE:  # a roll is always answered by a move (maybe the empty one)
+        return frozenset({"move", *(a.kind for a in _resigns(state))})
+    return frozenset(a.kind for a in legal_actions(state))
+
+
 def legal_actions(state: State) -> list[Action]:
     """Every action allowed now; rolls carry no dice (the source rolls them when applied)."""
     phase = state.phase
-    levels = [1] if _jacoby_applies(state) else list(LEVEL_NAMES)
-    resigns: list[Action] = [] if state.resign_refused else [Resign(level) for level in levels]
+    resigns = _resigns(state)
     if phase == Phase.OPENING:
         return [OpeningRoll()]
     if phase == Phase.ROLL:
@@ -256,8 +267,12 @@ def _next_game(state: State) -> State:
     )
 
 
-def _find_play(state: State, text: str) -> Play | None:
+def _find_play(state: State, move: Move) -> Play | None:
     assert state.dice is not None
+    held = move.resolved
+    if held is not None and held.generated and held.before == state.position and sorted(held.dice) == sorted(state.dice):
+        return held  # a play of this very roll, made by the move generator: legal as it stands
+    text = move.play
     plays = plays_by_text(state.position, state.dice)
     dice = f"{state.dice[0]}-{state.dice[1]}"
     if not text.strip():
@@ -310,7 +325,7 @@ def _step(state: State, action: Action, dice: DiceSource) -> tuple[State, Action
         _expect(state, action, Phase.MOVE)
         if not isinstance(action.play, str):
             raise IllegalActionError(f"a move is written as text, got {action.play!r}")
-        play = _find_play(state, action.play)
+        play = _find_play(state, action)
         after = state.position.swapped() if play is None else play.position
         moved = replace(state, position=after, on_roll=1 - state.on_roll, dice=None,
                         phase=Phase.ROLL, moves_played=state.moves_played + 1)

@@ -10,9 +10,10 @@
 
 from __future__ import annotations
 
+import os
 import random
 import re
-import secrets
+import threading
 from typing import Protocol, Sequence
 
 from table.errors import DiceError
@@ -67,10 +68,29 @@ class DiceSource(Protocol):
 
 
 class SecretDice:
-    """Dice from the operating system's cryptographic generator (production)."""
+    """Dice from the operating system's cryptographic generator (production).
+
+    Bytes are fetched a block at a time (one system call per few hundred
+    dice, not two per roll); a byte of 252 or more is thrown away so that
+    each face keeps exactly 42 of the 252 accepted values.
+    """
+
+    _BLOCK = 512
+
+    def __init__(self) -> None:
+        self._bytes = b""
+        self._next = 0
+        self._lock = threading.Lock()  # one byte, one die, even when threads share a source
 
     def roll_die(self) -> int:
-        return secrets.randbelow(6) + 1
+        with self._lock:
+            while True:
+                if self._next >= len(self._bytes):
+                    self._bytes, self._next = os.urandom(self._BLOCK), 0
+                value = self._bytes[self._next]
+                self._next += 1
+                if value < 252:
+                    return value % 6 + 1
 
 
 class SeededDice:

@@ -358,6 +358,25 @@ def _validate(board: tuple[int, ...]) -> None:
             raise PositionError(f"the {who} has {total} checkers; at most 15 are allowed")
 
 
+def boards_after(plays: Sequence[Play]) -> np.ndarray:
+    """The board after each of ``plays``, from the mover's side: one int8 row per play.
+
+    Plays as ``legal_plays`` returned them are read straight from the move
+    generator's output, without making a ``Position`` for each.
+
+    >>> p = Position.initial()
+    >>> plays = p.legal_plays((6, 5))
+    >>> [list(row) for row in boards_after(plays)] == [list(q.position.swapped().board) for q in plays]
+    True
+    """
+    if plays:
+        batch = plays[0]._source[0]
+        if (batch.boards is not None and len(batch.boards) == len(plays)
+                and all(q._source[0] is batch and q._source[1] == k for k, q in enumerate(plays))):
+            return batch.boards
+    return np.array([q.position.swapped().board for q in plays], dtype=np.int8).reshape(len(plays), -1)
+
+
 class _Batch:
     """The kernel's output for one call of ``legal_plays``, shared by its plays.
 
@@ -367,7 +386,7 @@ class _Batch:
     with only ``before`` and ``dice``.
     """
 
-    __slots__ = ("before", "dice", "boards", "steps", "nsteps", "_after", "_steps")
+    __slots__ = ("before", "dice", "boards", "steps", "nsteps", "_after", "_steps", "_unread")
 
     def __init__(self, before: Position, dice: Dice, boards: np.ndarray | None = None,
                  steps: np.ndarray | None = None, nsteps: list[int] | None = None) -> None:
@@ -378,6 +397,10 @@ class _Batch:
         self.nsteps = nsteps
         self._after: list[list[int]] | None = None
         self._steps: list[list[list[int]]] | None = None
+        # Plays whose position and steps are not yet read: once every play has
+        # its own copy, the bulk lists are dropped, so that kept plays do not
+        # keep hundreds of small lists alive (a long-running server keeps many).
+        self._unread = 2 * len(nsteps) if nsteps is not None else 0
 
     def position(self, k: int) -> Position:
         """The position after play ``k``, seen from the opponent."""
@@ -385,7 +408,9 @@ class _Batch:
             assert self.boards is not None
             # The kernel leaves the boards from the mover's side: turn them round.
             self._after = (-self.boards[:, ::-1]).tolist()
-        return Position._trusted(tuple(self._after[k]))
+        after = Position._trusted(tuple(self._after[k]))
+        self._read()
+        return after
 
     def play_steps(self, k: int) -> tuple[tuple[int, int], ...]:
         """The single-die steps of play ``k``."""
@@ -393,7 +418,14 @@ class _Batch:
             assert self.steps is not None
             self._steps = self.steps.tolist()
         assert self.nsteps is not None
-        return tuple((a, b) for a, b in self._steps[k][: self.nsteps[k]])
+        steps = tuple((a, b) for a, b in self._steps[k][: self.nsteps[k]])
+        self._read()
+        return steps
+
+    def _read(self) -> None:
+        self._unread -= 1
+        if self._unread == 0:
+            self._after = self._steps = None
 
 
 class Play:
@@ -432,6 +464,15 @@ class Play:
 
     def __delattr__(self, name: str) -> None:
         raise AttributeError("Play is immutable")
+
+    @property
+    def generated(self) -> bool:
+        """Whether ``legal_plays`` made this play (so it is legal in ``before``), not a caller building it whole.
+
+        >>> Position.initial().legal_plays((3, 1))[0].generated
+        True
+        """
+        return self._source[1] >= 0
 
     @property
     def before(self) -> Position:

@@ -45,7 +45,7 @@ JSON = dict[str, Any]
 _SERVE = """
 import dataclasses, sys, uvicorn
 from table.server.app import create_app
-from table.server.http import uvicorn_options
+from table.server.http import settle_memory, uvicorn_options
 from table.server.limits import Limits
 from table.server.storage import open_storage
 big = 10**9
@@ -53,6 +53,7 @@ limits = Limits(games_burst=big, guests_burst=big, tables_burst=big, ws_messages
                 connections_per_client=big, chat_burst=big)
 limits = dataclasses.replace(limits, room_finished_seconds=float(sys.argv[3]))
 app = create_app(open_storage(sys.argv[2]), limits=limits)
+settle_memory()
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[1]), log_level="warning",
             **uvicorn_options(limits, max_connections=100_000))
 """

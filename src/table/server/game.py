@@ -274,7 +274,7 @@ class Game:
         if m.phase == Phase.MOVE and not self.graph.plays:
             return Move("")
         if m.phase == Phase.MOVE and self.config.mode == "online" and len(self.graph.plays) == 1:
-            return Move(self.graph.texts[0])  # a forced move costs no time: the server plays it
+            return Move.of(self.graph.plays[0])  # a forced move costs no time: the server plays it
         return None
 
     @property
@@ -315,7 +315,7 @@ class Game:
                                          "with at most four steps between points 0..25")
             own = [[to_abs(seat, s[0]), to_abs(seat, s[1])] for s in steps]
             play = self.graph.play_for(own)  # raises when illegal
-            return self._apply(seat, Move(str(play)))
+            return self._apply(seat, Move.of(play))
         if kind == "next_game":
             raise IllegalActionError("the game is not over yet")
         extra = set(action) - {"type"} - ({"level"} if kind == "resign" else set())
@@ -352,7 +352,7 @@ class Game:
         dice = m.dice
         play = None
         if isinstance(action, Move) and action.play:
-            play = self.graph.by_text[action.play]
+            play = action.resolved or self.graph.by_text[action.play]
         logged = m.apply(action)
         if isinstance(action, Move):
             # "play" is in the mover's numbering; "steps" are absolute (seat 0's numbering, 25 the
@@ -436,7 +436,7 @@ class Game:
             view["forfeit"] = self.forfeit
             view["ids"] = {"position": m.position.id, "match": m.match_id}
         if self.may_act(seats):
-            kinds = sorted({a.kind for a in m.legal_actions()})
+            kinds = sorted(m.legal_kinds())
             if phase == Phase.GAME_OVER and self.single:
                 kinds = []
             if phase == Phase.MOVE and not self.graph.plays:
@@ -449,6 +449,6 @@ class Game:
                     "depth": g.depth,
                     "nodes": [[[to_abs(act, s), to_abs(act, d), die, int(hit), c] for s, d, die, hit, c in edges]
                               for edges in g.nodes],
-                    "finals": {str(k): g.texts[v] for k, v in g.finals.items()},
+                    "finals": {str(k): v for k, v in g.finals.items()},
                 }
         return view

@@ -31,9 +31,8 @@ import numpy as np
 
 from table.errors import IllegalPlayError
 from table.rules import kernel
-from table.match.state import plays_by_text
 from table.rules.dice import check_dice
-from table.rules.position import Play, Position
+from table.rules.position import Play, Position, boards_after
 
 # One edge: (from, to, die, hit, child node), points in the mover's numbering
 # (25 = bar, 0 = off).
@@ -45,21 +44,20 @@ class MoveGraph:
     """The steps of every legal play of one roll, shared where orders meet.
 
     ``nodes[0]`` is the start; ``nodes[k]`` lists the edges out of node k.
-    ``finals`` maps each end node to the index of its play in ``plays``;
-    ``texts`` holds each play in standard notation (written once per roll,
-    shared with the match's own check of a move: formatting is the costly part).
+    ``finals`` maps each end node to the index of its play in ``plays``.
+    Plays are written out in notation only when asked (``by_text``): on a
+    busy server, writing every play of every roll is the costly part.
     """
 
     plays: tuple[Play, ...]
     nodes: tuple[tuple[Edge, ...], ...]
     finals: dict[int, int]
     depth: int
-    texts: tuple[str, ...] = ()
 
     @cached_property
     def by_text(self) -> dict[str, Play]:
         """Each play keyed by its standard notation."""
-        return dict(zip(self.texts, self.plays))
+        return {str(p): p for p in self.plays}
 
     def play_for(self, steps: Sequence[Sequence[int]]) -> Play:
         """The legal play that ``steps`` (``(from, to)`` pairs, in order) make.
@@ -96,15 +94,12 @@ def _point(p: int) -> str:
 def move_graph(position: Position, dice: Sequence[int]) -> MoveGraph:
     """Build the move graph of ``dice`` in ``position`` (seen from the mover)."""
     roll = check_dice(tuple(dice))
-    # The match keeps (and caches) the same table to check a move's text: one formatting per roll.
-    named = plays_by_text(position, roll)
-    plays = list(named.values())
+    plays = position.legal_plays(roll)
     if not plays:
         return MoveGraph((), ((),), {}, 0)
     depth = len(plays[0].steps)
-    # Each play's result from the mover's side, as the walk below meets it (one array for all plays).
-    after = -np.array([p.position.board for p in plays], dtype=np.int8)[:, ::-1]
-    targets = {row.tobytes(): i for i, row in enumerate(after)}
+    # Each play's result from the mover's side, as the walk below meets it.
+    targets = {row.tobytes(): i for i, row in enumerate(boards_after(plays))}
     dice_left = (roll[0],) * 4 if roll[0] == roll[1] else tuple(sorted(roll, reverse=True))
     nodes: list[list[Edge]] = []
     finals: dict[int, int] = {}
@@ -155,4 +150,4 @@ def move_graph(position: Position, dice: Sequence[int]) -> MoveGraph:
     # no edge, simply takes number 0: no edge needs renumbering.
     assert root == len(nodes)
     frozen = (tuple(nodes[-1]), *map(tuple, nodes[:-1]))
-    return MoveGraph(tuple(plays), frozen, finals, depth, tuple(named))
+    return MoveGraph(tuple(plays), frozen, finals, depth)
