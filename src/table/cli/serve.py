@@ -52,7 +52,8 @@ def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from table.server.app import create_app
-    from table.server.http import settle_memory, uvicorn_options
+    from table.server.http import uvicorn_options
+    from table.server.memory import settle_memory
 
     storage = open_storage(args.db)
     app = create_app(storage, bot_delay=max(0.0, args.bot_delay))

@@ -131,6 +131,7 @@ class Match:
         self._state = self._start
         self._history: list[tuple[State, Action]] = []
         self._results: list[GameResult] = []
+        self._match_id: tuple[State, str] | None = None
 
     # Construction from other forms -------------------------------------------
 
@@ -447,7 +448,12 @@ class Match:
         from table.match.ids import match_info
         from table.notation.matchid import encode_match_id
 
-        return encode_match_id(match_info(self._state))
+        # A server shows the same state to every watcher: encode it once per state.
+        if self._match_id is not None and self._match_id[0] is self._state:
+            return self._match_id[1]
+        text = encode_match_id(match_info(self._state))
+        self._match_id = (self._state, text)
+        return text
 
     @property
     def gnubg_id(self) -> str:

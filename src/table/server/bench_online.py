@@ -45,7 +45,8 @@ JSON = dict[str, Any]
 _SERVE = """
 import dataclasses, sys, uvicorn
 from table.server.app import create_app
-from table.server.http import settle_memory, uvicorn_options
+from table.server.http import uvicorn_options
+from table.server.memory import settle_memory
 from table.server.limits import Limits
 from table.server.storage import open_storage
 big = 10**9
@@ -226,69 +227,85 @@ def _shares(games: int, clients: int) -> list[tuple[int, int]]:
     return [(sum(counts[:k]), c) for k, c in enumerate(counts)]
 
 
+def _round(url: str, server: subprocess.Popen[bytes], tmp: str, first_game: int, games: int, length: int,
+           think: float, seconds: float, seed: int, clients: int, evict: float) -> JSON:
+    """Play one round of ``games`` matches at once against the running server; return its raw figures."""
+    procs: list[subprocess.Popen[str]] = []
+    try:
+        outs = []
+        for k, (first, count) in enumerate(_shares(games, clients)):
+            out = Path(tmp) / f"client{first_game + k}.json"
+            spec = {"url": url, "first": first_game + first, "games": count, "length": length, "think": think,
+                    "seconds": seconds, "seed": seed * 1000 + k, "out": str(out)}
+            procs.append(subprocess.Popen([sys.executable, "-c", _CLIENT, json.dumps(spec)],
+                                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True))
+            outs.append(out)
+        for proc in procs:  # every client has its tables open
+            assert proc.stdout is not None
+            if proc.stdout.readline().strip() != "ready":
+                raise RuntimeError("a client process could not set up its matches")
+        ready, cpu_before = rss_mib(server.pid), cpu_seconds(server.pid)
+        peak = ready
+        for proc in procs:
+            assert proc.stdin is not None
+            proc.stdin.write("go\n")
+            proc.stdin.flush()
+        start = time.perf_counter()
+        while any(proc.poll() is None for proc in procs):
+            peak = max(peak, rss_mib(server.pid))
+            if time.perf_counter() - start > seconds + 60:
+                raise RuntimeError("a client process did not stop by itself")
+            time.sleep(0.25)
+        elapsed = time.perf_counter() - start
+        cpu = cpu_seconds(server.pid) - cpu_before
+        time.sleep(1.0)
+        after = rss_mib(server.pid)
+        # The server forgets a finished room ``evict`` s after its last watcher left, at its next sweep.
+        time.sleep(evict + tidy_period(evict) + 1.0)
+        return {"parts": [json.loads(out.read_text()) for out in outs], "seconds": elapsed, "cpu": cpu,
+                "ready": ready, "peak": peak, "after": after, "settled": rss_mib(server.pid)}
+    finally:
+        for proc in procs:
+            if proc.poll() is None:
+                proc.kill()
+            proc.wait(30)
+
+
 def measure(games: int, length: int, think: float, seconds: float, seed: int = 1, clients: int = 2,
-            evict: float = 5.0) -> JSON:
-    """Run the server and ``clients`` client processes, play ``games`` matches at once; return the figures."""
+            evict: float = 5.0, rounds: int = 1) -> JSON:
+    """Run the server and ``clients`` client processes, play ``games`` matches at once, ``rounds`` times
+    over on the same server; return the figures (memory read after each round)."""
     port = _free_port()
     url = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as tmp:
         server = _start_server(port, Path(tmp) / "bench.sqlite3", evict)
-        procs: list[subprocess.Popen[str]] = []
         try:
             before = rss_mib(server.pid)
-            outs = []
-            for k, (first, count) in enumerate(_shares(games, clients)):
-                out = Path(tmp) / f"client{k}.json"
-                spec = {"url": url, "first": first, "games": count, "length": length, "think": think,
-                        "seconds": seconds, "seed": seed * 1000 + k, "out": str(out)}
-                procs.append(subprocess.Popen([sys.executable, "-c", _CLIENT, json.dumps(spec)],
-                                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True))
-                outs.append(out)
-            for proc in procs:  # every client has its tables open
-                assert proc.stdout is not None
-                if proc.stdout.readline().strip() != "ready":
-                    raise RuntimeError("a client process could not set up its matches")
-            ready, cpu_before = rss_mib(server.pid), cpu_seconds(server.pid)
-            peak = ready
-            for proc in procs:
-                assert proc.stdin is not None
-                proc.stdin.write("go\n")
-                proc.stdin.flush()
-            start = time.perf_counter()
-            while any(proc.poll() is None for proc in procs):
-                peak = max(peak, rss_mib(server.pid))
-                if time.perf_counter() - start > seconds + 60:
-                    raise RuntimeError("a client process did not stop by itself")
-                time.sleep(0.25)
-            elapsed = time.perf_counter() - start
-            cpu = cpu_seconds(server.pid) - cpu_before
-            time.sleep(1.0)
-            after = rss_mib(server.pid)
-            # The server forgets a finished room ``evict`` s after its last watcher left, at its next sweep.
-            time.sleep(evict + tidy_period(evict) + 1.0)
-            settled = rss_mib(server.pid)
-            parts = [json.loads(out.read_text()) for out in outs]
+            played = [_round(url, server, tmp, r * games, games, length, think, seconds, seed + r, clients, evict)
+                      for r in range(rounds)]
         finally:
-            for proc in procs:
-                if proc.poll() is None:
-                    proc.kill()
-                proc.wait(30)
             server.terminate()
             server.wait(30)
+    parts = [part for r in played for part in r["parts"]]
     ms = sorted(x * 1000 for part in parts for x in part["latencies"])
     actions = sum(part["actions"] for part in parts)
     errors = [e for part in parts for e in part["errors"]]
+    elapsed = sum(r["seconds"] for r in played)
+    cpu = sum(r["cpu"] for r in played)
 
     def pct(p: float) -> float:
         return ms[min(len(ms) - 1, int(p * (len(ms) - 1) + 0.5))] if ms else float("nan")
 
-    return {"games": games, "clients": len(parts), "finished": sum(part["finished"] for part in parts) // 2,
+    return {"games": games, "rounds": rounds, "clients": len(played[0]["parts"]),
+            "finished": sum(part["finished"] for part in parts) // 2,
             "actions": actions, "seconds": elapsed, "actions_per_s": actions / elapsed if elapsed else 0.0,
             "p50_ms": pct(0.50), "p95_ms": pct(0.95), "p99_ms": pct(0.99),
             "server_cpu_ms_per_action": cpu * 1000 / actions if actions else float("nan"),
             "errors": errors[:10], "error_count": len(errors),
-            "rss_before_mib": before, "rss_ready_mib": ready, "rss_peak_mib": peak, "rss_after_mib": after,
-            "rss_settled_mib": settled, "evict_s": evict}
+            "rss_before_mib": before, "rss_ready_mib": played[0]["ready"],
+            "rss_peak_mib": max(r["peak"] for r in played), "rss_after_mib": played[-1]["after"],
+            "rss_settled_mib": played[-1]["settled"], "rss_rounds_mib": [r["settled"] for r in played],
+            "evict_s": evict}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -304,23 +321,29 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--evict", type=float, default=5.0,
                         help="the server forgets a finished room this long after it is left (default 5; "
                              "a real server: 60); memory is read again once it has")
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="play the matches this many times over on the same server, one round after "
+                             "another, to see whether memory stays flat (default 1)")
 
 
 def run(args: argparse.Namespace) -> int:
     """Measure and print the figures."""
-    if args.games < 1 or args.think < 0 or args.seconds <= 0 or args.clients < 1 or args.evict < 0:
-        print("table: error: --games and --clients must be at least 1, --think and --evict 0 or more, "
+    if (args.games < 1 or args.think < 0 or args.seconds <= 0 or args.clients < 1 or args.evict < 0
+            or args.rounds < 1):
+        print("table: error: --games, --clients and --rounds must be at least 1, --think and --evict 0 or more, "
               "--seconds more than 0", file=sys.stderr)
         return 2
-    f = measure(args.games, args.length, args.think, args.seconds, args.seed, args.clients, args.evict)
-    print(f"online: {f['games']} matches at once ({f['finished']} finished), think {args.think} s: "
+    f = measure(args.games, args.length, args.think, args.seconds, args.seed, args.clients, args.evict, args.rounds)
+    rounds = f" x {f['rounds']} rounds" if f["rounds"] > 1 else ""
+    print(f"online: {f['games']} matches at once{rounds} ({f['finished']} finished), think {args.think} s: "
           f"{f['actions']} actions in {f['seconds']:.1f} s = {f['actions_per_s']:.1f} actions/s; "
           f"action -> both seats updated p50 {f['p50_ms']:.1f} ms, p95 {f['p95_ms']:.1f} ms, "
           f"p99 {f['p99_ms']:.1f} ms; server CPU {f['server_cpu_ms_per_action']:.2f} ms per action; "
           f"errors {f['error_count']}; server memory {f['rss_before_mib']:.0f} MiB at start, "
           f"{f['rss_ready_mib']:.0f} MiB with the tables open, {f['rss_peak_mib']:.0f} MiB peak, "
           f"{f['rss_after_mib']:.0f} MiB after the games, {f['rss_settled_mib']:.0f} MiB once finished rooms "
-          f"are forgotten ({f['evict_s']:g} s)")
+          f"are forgotten ({f['evict_s']:g} s)"
+          + (f"; after each round: {', '.join(f'{m:.0f}' for m in f['rss_rounds_mib'])} MiB" if f["rounds"] > 1 else ""))
     for e in f["errors"]:
         print(f"  error: {e}")
     return 0 if f["error_count"] == 0 else 1

@@ -14,7 +14,6 @@ request's first byte, on a kept-alive connection) is closed.
 from __future__ import annotations
 
 import asyncio
-import gc
 from typing import Any
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
@@ -79,19 +78,3 @@ def uvicorn_options(limits: Limits = Limits(), header_timeout: float = HEADER_TI
         "h11_max_incomplete_event_size": 16 * 1024,
     }
 
-
-def settle_memory() -> None:
-    """Ready a server process's garbage collector for a long life; call once, before serving.
-
-    What is loaded by now (modules, the network, the compiled move generator)
-    lives as long as the process: frozen, it is no longer walked by every full
-    collection, which on a busy server otherwise stalls all tables for a good
-    part of a second.  Young collections run less often: each move makes many
-    short-lived objects, and a pass over more of them costs little more.
-    """
-    from table.rules.position import Position
-
-    Position.initial().legal_plays((3, 1))  # loads the compiled kernel now, so that it is frozen too
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(10_000, 10, 10)

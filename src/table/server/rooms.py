@@ -35,6 +35,7 @@ from table.errors import TableError
 from table.rules.dice import DiceSource, SecretDice
 from table.server.computer import BotTask, task_for, think
 from table.server.game import Game, GameConfig
+from table.server.memory import give_back_memory
 from table.server.outbox import Outbox
 from table.server.storage import Storage, StorageError
 
@@ -372,6 +373,7 @@ class Rooms:
         self.clock = clock
         self.idle_seconds = idle_seconds
         self.finished_seconds = finished_seconds
+        self._peak_rooms = 0  # the most rooms held since memory was last given back
         self._rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Future[Room]] = {}
         # Online tables give the rooms of their games an Extension as they load (table.server.online).
@@ -455,8 +457,13 @@ class Rooms:
         return room
 
     def sweep(self) -> list[str]:
-        """Forget rooms nobody watches that are idle (or over) long enough; return their ids."""
+        """Forget rooms nobody watches that are idle (or over) long enough; return their ids.
+
+        Once the rooms held have fallen to half of their peak since the last
+        time, the memory the forgotten ones held is given back to the system.
+        """
         now = self.clock()
+        self._peak_rooms = max(self._peak_rooms, len(self._rooms))
         gone = []
         for game_id, room in list(self._rooms.items()):
             if room.watchers or room.sockets or room.busy:
@@ -467,6 +474,9 @@ class Rooms:
             if idle >= self.idle_seconds or (room.game.is_over and idle >= self.finished_seconds):
                 del self._rooms[game_id]
                 gone.append(game_id)
+        if gone and len(self._rooms) <= self._peak_rooms // 2:
+            give_back_memory()
+            self._peak_rooms = len(self._rooms)
         return gone
 
     async def keep_tidy(self, period: float | None = None) -> None:

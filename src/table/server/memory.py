@@ -1,0 +1,49 @@
+"""How a server process keeps its memory: settled for a long life, given back when the load falls.
+
+A server makes many short-lived objects per move and keeps few for long; the
+garbage collector's default settings suit neither.  ``settle_memory`` runs
+once before serving; ``give_back_memory`` after many rooms were forgotten.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import gc
+
+
+def settle_memory() -> None:
+    """Ready the garbage collector for a long-lived server; call once, before serving.
+
+    What is loaded by now (modules, the network, the compiled move generator)
+    lives as long as the process: frozen, it is no longer walked by every full
+    collection, which on a busy server otherwise stalls all tables for a good
+    part of a second.  Young collections run less often: each move makes many
+    short-lived objects, and a pass over more of them costs little more.
+    """
+    from table.rules.position import Position
+
+    Position.initial().legal_plays((3, 1))  # loads the compiled kernel now, so that it is frozen too
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(10_000, 10, 10)
+
+
+def give_back_memory() -> None:
+    """Collect what the forgotten rooms left in reference cycles and hand free pages back to the system.
+
+    Collections run on allocations, so after the last games of a busy hour
+    nothing would collect their rooms' cycles until the next busy hour; and
+    the C allocator keeps freed pages unless asked (glibc's ``malloc_trim``).
+    """
+    gc.collect()
+    _trim()
+
+
+def _trim() -> None:
+    name = ctypes.util.find_library("c")
+    if name is None:  # pragma: no cover - not a C library we know
+        return
+    libc = ctypes.CDLL(name)
+    if hasattr(libc, "malloc_trim"):  # glibc only
+        libc.malloc_trim(0)
