@@ -254,3 +254,17 @@ def test_a_deadline_that_passed_while_the_server_was_down_ends_the_match_at_star
         view = c.get(f"/api/games/{table['game']}").json()["view"]
         assert view["over"] and view["forfeit"] == {"seat": before["running"], "why": "timeout"}
     storage.close()
+
+
+def test_a_player_watching_as_their_turn_comes_gets_their_dice_at_once(site):
+    ana, ion, table = site.match(clock="days3", length=3, cube=False)
+    tokens, game = [ana, ion], table["game"]
+    mover = site.c.get(f"/api/games/{game}").json()["view"]["to_act"]
+    with opened(site, tokens[1 - mover], game) as (watching, _), opened(site, tokens[mover], game) as (ws, state):
+        site.now.now += DAY
+        ws.send_json({"type": "action", "version": state["version"],
+                      "action": choose(state["view"], mover, "medium", False)})
+        rolled = until(watching, lambda m: m["view"]["dice"] is not None and m["view"]["to_act"] == 1 - mover
+                       or m["view"]["clock"]["running"] == mover)
+    rolls = [e for e in site.storage.load(game)[2] if e["type"] == "roll"]
+    assert len(rolls) == 1 and rolls[0]["seat"] == 1 - mover and rolled["view"]["dice"] is not None

@@ -236,8 +236,11 @@ class TableState:
 
     def changed(self, room: Room) -> None:
         self.service.arm(room, self)
-        if self.turn_to is not None and self.sockets[self.turn_to] == 0:  # not watching: tell their devices
-            self.service.push.turn(self.player_ids[self.turn_to], self.players[1 - self.turn_to].name, self.game_id)
+        if self.turn_to is not None:
+            if self.sockets[self.turn_to] == 0:  # not watching: tell their devices
+                self.service.push.turn(self.player_ids[self.turn_to], self.players[1 - self.turn_to].name, self.game_id)
+            else:  # watching as their turn comes: they have opened it, so their dice roll (after this change)
+                self.service._spawn(self.service.opened, room, frozenset({self.turn_to}))
         self.turn_to = None
         if room.game.is_over:
             self.service.lobby_changed()
