@@ -35,6 +35,7 @@ def move(page) -> None:
 def lobby_waits(page, words, n: int) -> None:
     """Back in the lobby (a reload, as on another day): ``n`` games wait, first, with the count shown."""
     page.goto("/#/online")
+    page.reload()
     page.wait_for_selector("#lobby-waiting-box:not([hidden]) .table-item.your-turn")
     assert page.locator("#lobby-waiting .table-item").count() == n
     assert page.locator("#lobby-waiting-count").inner_text() == str(n)
@@ -55,6 +56,7 @@ def test_a_turn_based_game_over_several_days(browser, calendar_url, artifacts):
         # Ana makes a turn-based table: 2 days a move, no cube (the dice then roll as the turn opens).
         ana.click("#btn-create")
         form = ana.locator("#form-table")
+        assert form.locator("select[name=days]").input_value() == "3"  # 3 days a move unless you choose
         form.locator("select[name=length]").select_option("1")
         form.locator("input[name=cube]").uncheck()
         form.locator("input[name=clock][value=days]").check()
@@ -100,6 +102,7 @@ def test_a_turn_based_game_over_several_days(browser, calendar_url, artifacts):
         # The days clock shows days and hours.
         clock_text = second.locator("#p-bottom .clock").inner_text()
         assert ("d" in clock_text and "h" in clock_text) or (" z " in clock_text), clock_text
+        second.screenshot(path=str(artifacts / f"turn-based-game-phone-{lang}.png"))
         move(second)
 
         # Day 3: now the first player's move waits; their lobby says so, in their language.

@@ -186,9 +186,16 @@ export class Lobby {
   // Asks /api/me now and every minute while this device has a guest; the lobby asks on every change too.
   watch() {
     clearInterval(this.watchTimer);
+    // A plain read: unlike the lobby's whoami(), a refused token is not forgotten from here.
     const ask = async () => {
       if (!online.me()) { this.onWaiting(0); return; }
-      try { const data = await online.whoami(); this.onWaiting(data ? data.waiting || 0 : 0); } catch (_) { /* offline */ }
+      try {
+        const data = await online.request("GET", "/api/me");
+        // A move made elsewhere does not change the lobby's feed: redraw your tables when the count moves.
+        if (this.feed && (data.waiting || 0) !== this.waitingNow) this.refreshMine();
+        this.waitingNow = data.waiting || 0;
+        this.onWaiting(this.waitingNow);
+      } catch (_) { /* offline */ }
     };
     ask();
     this.watchTimer = setInterval(ask, WATCH_EVERY);
