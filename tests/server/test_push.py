@@ -177,3 +177,12 @@ def test_without_pywebpush_the_server_offers_no_push_and_games_go_on(site):
     assert site.c.get("/api/push/key").json() == {"key": None}
     ana, ion, table = site.match(clock="days2", cube=False)
     assert site.c.get(f"/api/games/{table['game']}").json()["view"]["clock"]["running"] in (0, 1)
+
+
+def test_a_player_keeps_notices_on_their_ten_newest_devices_only(site):
+    ion = site.c.post("/api/guests", json={"name": "Ion"}).json()["token"]
+    for n in range(12):
+        body = {"endpoint": f"https://push.example/device-{n}", "keys": {"p256dh": "BA", "auth": "aa"}, "lang": "en"}
+        assert site.c.post("/api/push/subscribe", json=body, headers=auth(ion)).status_code == 200
+    kept = [s.endpoint for s in site.storage.pushes(site.storage.player_by_name_key("ion").id)]
+    assert kept == [f"https://push.example/device-{n}" for n in range(2, 12)]

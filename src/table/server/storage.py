@@ -740,14 +740,17 @@ class SqlStorage:
         with self._tx() as conn:
             return str(conn.execute(sa.select(c.value).where(c.name == name)).scalar_one())
 
-    def add_push(self, player_id: int, sub: PushSubscription, *, now: float | None = None) -> None:
-        """Send ``player_id``'s notices to ``sub`` (an endpoint already kept moves to this player)."""
+    def add_push(self, player_id: int, sub: PushSubscription, *, now: float | None = None, keep: int = 10) -> None:
+        """Send ``player_id``'s notices to ``sub`` (an endpoint already kept moves to this player);
+        only their ``keep`` newest devices are kept."""
         c = t.push_subscriptions.c
         with self._tx("there is no such player") as conn:
             conn.execute(t.push_subscriptions.delete().where(c.endpoint == sub.endpoint))
             conn.execute(t.push_subscriptions.insert().values(
                 player_id=player_id, endpoint=sub.endpoint, p256dh=sub.p256dh, auth=sub.auth, lang=sub.lang,
                 created=_now(now)))
+            newest = sa.select(c.id).where(c.player_id == player_id).order_by(c.id.desc()).limit(keep)
+            conn.execute(t.push_subscriptions.delete().where(c.player_id == player_id, c.id.not_in(newest)))
 
     def remove_push(self, endpoint: str, player_id: int | None = None) -> None:
         """Stop sending to ``endpoint`` (only if it is ``player_id``'s, when given)."""
