@@ -31,8 +31,8 @@ from table.server.clock import PRESETS, Clock, new_clock
 from table.server.game import MATCH_LENGTHS, Game, GameConfig
 from table.server.ledger import Entry, forfeit_entries, game_entries
 from table.server.outbox import Outbox
-from table.server.push import Push
 from table.server.players import NicknameError, create_guest, name_key, player_for_token
+from table.server.push import Push
 from table.server.results import Outcome, outcome
 from table.server.rooms import Room, RoomError, Rooms, encode
 from table.server.storage import ConflictError, OnlineTable, Player, SqlStorage, StorageError

@@ -25,6 +25,8 @@ export class Lobby {
       if ($("dlg-table").returnValue === "create") this.create();
     });
     $("btn-push").onclick = () => this.subscribePush();
+    // Choosing the days is choosing a turn-based table.
+    $("sel-table-days").addEventListener("change", () => { $("form-table").clock.value = "days"; });
     for (const id of ["lobby-waiting", "lobby-mine", "lobby-open", "lobby-live"]) {
       $(id).addEventListener("click", (e) => {
         const b = e.target.closest("button[data-go], button[data-join], button[data-withdraw]");
