@@ -25,6 +25,7 @@ import asyncio
 import base64
 import json
 import logging
+import os
 import re
 from functools import lru_cache
 from importlib import resources
@@ -45,8 +46,10 @@ Sender = Callable[[PushSubscription, str, str], int]
 log = logging.getLogger(__name__)
 
 KEY_NAME = "vapid-private-pem"
-SUBJECT = "mailto:table@localhost"
-"""Who the push services may contact about our notices (the VAPID ``sub`` claim)."""
+SUBJECT = os.environ.get("TABLE_PUSH_CONTACT", "mailto:table@localhost")
+"""Who the push services may contact about our notices (the VAPID ``sub`` claim): set
+``TABLE_PUSH_CONTACT`` to a real ``mailto:`` or ``https:`` address on a public server
+(some push services refuse a made-up one)."""
 TTL = 86_400
 """Seconds a push service keeps a notice for a device that is off (a move waits for days anyway)."""
 LANGS = ("ro", "en")
