@@ -112,7 +112,7 @@ def test_a_guest_gets_a_token_and_names_follow_the_rules(site):
     body = r.json()
     assert body["player"] == {"name": "Ștefan", "points": 0, "bot": False} and len(body["token"]) >= 40
     me = site.c.get("/api/me", headers=auth(body["token"])).json()
-    assert me == {"player": {"name": "Ștefan", "points": 0, "bot": False}, "tables": []}
+    assert me == {"player": {"name": "Ștefan", "points": 0, "bot": False}, "tables": [], "waiting": 0}
     for name, status, code in [("stefan", 409, "taken"), ("S", 400, "length"), ("Ana Maria", 400, "characters"),
                                ("Calculatorul", 400, "reserved"), ("C0mputer", 400, "reserved")]:
         r = site.c.post("/api/guests", json={"name": name})

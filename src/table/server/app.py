@@ -253,6 +253,8 @@ def create_app(storage: Storage, dice: DiceSource | None = None, bot_delay: floa
                     history = await online.chat_history(room, seats) if online else None
                     if history is not None:
                         outbox.put(encode(history))
+                    if online is not None:
+                        await online.opened(room, seats)  # turn-based: opening your turn rolls your dice
                 elif kind == "chat":
                     if not watching:
                         raise RoomError("say hello before chatting", "bad_token")
@@ -378,6 +380,21 @@ def _online_routes(online: Online, limits: Limits, clock: Clock) -> list[Route |
     async def one_table(request: Request) -> Response:
         return await _answer(online.one_table(request.path_params["table_id"]))
 
+    async def push_key(request: Request) -> Response:
+        return await _answer(online.push.key())
+
+    async def push_subscription(request: Request) -> Response:
+        try:
+            action = {"subscribe": online.push.subscribe, "unsubscribe": online.push.unsubscribe}.get(
+                request.path_params["action"])
+            if action is None:
+                raise OnlineError("push's actions are subscribe and unsubscribe", "not_found", 404)
+            body = await _body(request, limits.body_bytes)
+            player = await online.player(_token(request))
+            return JSONResponse(await action(player.id, body))
+        except TableError as exc:
+            return _error(exc)
+
     actions = {"join": online.join, "leave": online.leave, "claim": online.claim, "rematch": online.rematch}
 
     async def table_action(request: Request) -> Response:
@@ -427,6 +444,8 @@ def _online_routes(online: Online, limits: Limits, clock: Clock) -> list[Route |
         Route("/api/stats", stats),
         Route("/api/games/{game_id}/record.{kind}", record),
         Route("/api/tables", tables, methods=["GET", "POST"]),
+        Route("/api/push/key", push_key),
+        Route("/api/push/{action:str}", push_subscription, methods=["POST"]),
         Route("/api/tables/{table_id}", one_table),
         Route("/api/tables/{table_id}/{action:str}", table_action, methods=["POST"]),
         WebSocketRoute("/ws/lobby", lobby_socket),

@@ -20,6 +20,16 @@ stored and compared by other processes), and returns a new ``Clock``.
 (58.0, 60.0)
 >>> c.start(1, now=1010.0).flagged(now=1078.0)
 True
+
+Turn-based (correspondence) tables use the same arithmetic in days: ``daysN``
+gives N days for each move and a bank of N more days for the whole match
+(``DAY`` seconds each, every day alike: weekends are not special).
+
+>>> d = new_clock("days3", length=5).start(0, now=0.0)
+>>> d.deadline() / DAY                          # 3 days for the move, then the 3-day bank
+6.0
+>>> d.stop(now=4 * DAY).reserve[0] / DAY        # a move that took 4 days spent one day of the bank
+2.0
 """
 
 from __future__ import annotations
@@ -29,6 +39,11 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from table.errors import TableError
+
+DAY = 86_400.0
+"""Seconds in a day: a turn-based clock counts whole days of wall-clock time."""
+TURN_DAYS = (1, 2, 3, 5, 7)
+"""The days per move a turn-based table may give (``days1`` ... ``days7``)."""
 
 GRACE = 5.0
 """Seconds both players get back when a server restarts in the middle of a match."""
@@ -50,6 +65,8 @@ class Preset:
     delay: float
     per_point: float
     claim_only: bool = False
+    bank: float = 0.0  # seconds of reserve for the whole match, on top of per_point's
+    turn_based: bool = False  # days per move: no presence rules, dice rolled when the turn is opened
 
 
 PRESETS: dict[str, Preset] = {p.name: p for p in (
@@ -59,6 +76,8 @@ PRESETS: dict[str, Preset] = {p.name: p for p in (
     Preset("relaxed", 15.0, 180.0),
     # Untimed: no reserve, but ten minutes without a decision lets the opponent claim.
     Preset("untimed", 600.0, 0.0, claim_only=True),
+    # Turn-based: N days for each move and a bank of N more days for the whole match.
+    *(Preset(f"days{n}", n * DAY, 0.0, bank=n * DAY, turn_based=True) for n in TURN_DAYS),
 )}
 
 
@@ -76,6 +95,11 @@ class Clock:
     def claim_only(self) -> bool:
         """Whether running out only lets the opponent claim the game (untimed play)."""
         return PRESETS[self.preset].claim_only
+
+    @property
+    def turn_based(self) -> bool:
+        """Whether this is a turn-based (days per move) clock."""
+        return PRESETS[self.preset].turn_based
 
     def start(self, seat: int, now: float) -> Clock:
         """Start ``seat``'s next decision, with a fresh delay."""
@@ -157,11 +181,15 @@ def _seconds(x: object) -> bool:
 
 
 def new_clock(preset: str, length: int) -> Clock:
-    """A stopped clock for a match of ``length`` points (money play, 0, counts as 1)."""
+    """A stopped clock for a match of ``length`` points (money play, 0, counts as 1).
+
+    >>> new_clock("days7", 11).reserve == (7 * DAY, 7 * DAY)   # the bank does not grow with the length
+    True
+    """
     if preset not in PRESETS:
         raise ClockError(f"the clock is one of {', '.join(PRESETS)}, got {preset!r}")
     if not isinstance(length, int) or isinstance(length, bool) or length < 0:
         raise ClockError(f"a match length is a whole number of points, got {length!r}")
     p = PRESETS[preset]
-    reserve = p.per_point * max(length, 1)
+    reserve = p.per_point * max(length, 1) + p.bank
     return Clock(p.name, p.delay, (reserve, reserve))

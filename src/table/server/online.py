@@ -32,9 +32,11 @@ from table.server.game import MATCH_LENGTHS, Game, GameConfig
 from table.server.ledger import Entry, forfeit_entries, game_entries
 from table.server.outbox import Outbox
 from table.server.players import NicknameError, create_guest, name_key, player_for_token
+from table.server.push import Push
 from table.server.results import Outcome, outcome
 from table.server.rooms import Room, RoomError, Rooms, encode
 from table.server.storage import ConflictError, OnlineTable, Player, SqlStorage, StorageError
+from table.server.turns import keeps_running, roll_on_open, waiting_for
 
 JSON = dict[str, Any]
 Now = Callable[[], float]
@@ -72,7 +74,7 @@ def table_settings(data: object) -> JSON:
     >>> table_settings({"clock": "blitz"})
     Traceback (most recent call last):
     ...
-    table.server.online.OnlineError: clock must be one of rapid, normal, tournament, relaxed, untimed (got 'blitz')
+    table.server.online.OnlineError: clock must be one of rapid, normal, tournament, relaxed, untimed, days1, days2, days3, days5, days7 (got 'blitz')
     """
     if data is None:
         data = {}
@@ -108,7 +110,7 @@ def next_clock(clock: Clock, game: Game, entry: JSON, now: float) -> Clock:
     """
     after = decider(game)
     if clock.running is not None and (entry.get("seat") == clock.running or after != clock.running
-                                      or entry.get("type") == "forfeit"):
+                                      or entry.get("type") == "forfeit") and not keeps_running(clock, entry, after):
         clock = clock.stop(now)
     if after is not None and clock.running is None:
         clock = clock.start(after, now)
@@ -152,6 +154,7 @@ class TableState:
     timer: asyncio.TimerHandle | None = None
     between_since: float | None = None  # when the pause between two games began
     rematch: set[int] = field(default_factory=set)  # seats that asked for a rematch
+    turn_to: int | None = None  # turn-based: the seat whose move the last entry started (to notify)
 
     @property
     def player_ids(self) -> tuple[int, int]:
@@ -185,6 +188,8 @@ class TableState:
 
     def adopt(self, write: object) -> None:
         assert isinstance(write, Write)
+        started = write.clock.running
+        self.turn_to = started if write.clock.turn_based and started != self.clock.running else None
         self.clock = write.clock
         ids = self.player_ids
         for e in write.ledger:
@@ -227,10 +232,16 @@ class TableState:
     def evictable(self) -> bool:
         """Whether the room may leave memory while the match goes on: no timer of its own is due
         (an untimed table, not between games); it comes back, clock and all, when asked for."""
-        return self.clock.claim_only and self.between_since is None
+        return (self.clock.claim_only or self.clock.turn_based) and self.between_since is None
 
     def changed(self, room: Room) -> None:
         self.service.arm(room, self)
+        if self.turn_to is not None:
+            if self.sockets[self.turn_to] == 0:  # not watching: tell their devices
+                self.service.push.turn(self.player_ids[self.turn_to], self.players[1 - self.turn_to].name, self.game_id)
+            else:  # watching as their turn comes: they have opened it, so their dice roll (after this change)
+                self.service._spawn(self.service.opened, room, frozenset({self.turn_to}))
+        self.turn_to = None
         if room.game.is_over:
             self.service.lobby_changed()
 
@@ -238,10 +249,11 @@ class TableState:
 class Online:
     """Guests, tables and the online rooms' clocks, presence and chat, for one app."""
 
-    def __init__(self, storage: SqlStorage, rooms: Rooms, now: Now = time.time) -> None:
+    def __init__(self, storage: SqlStorage, rooms: Rooms, now: Now = time.time, push: Push | None = None) -> None:
         self.storage = storage
         self.rooms = rooms
         self.now = now
+        self.push = push if push is not None else Push(storage)
         # Players never change name: the most recently used are kept, so lobbies and chat need no look-ups.
         self._names: OrderedDict[int, Player] = OrderedDict()
         self.lobby_watchers: set[Outbox] = set()
@@ -311,8 +323,15 @@ class Online:
         player = await self.player(token)
         points = await self._call(self.storage.points, player.id)
         tables = await self._call(self.storage.player_tables, player.id)
-        return {"player": self.player_json(player, points),
-                "tables": [{**t, "invite": tb.invite} for tb, t in zip(tables, await self._tables_json(tables))]}
+        clocks = await self._call(self.storage.clocks_of, [tb.game_id for tb in tables if tb.status == "playing"])
+        mine = []
+        for tb, t in zip(tables, await self._tables_json(tables)):
+            waits = tb.status == "playing" and waiting_for(clocks.get(tb.game_id or "")) == tb.seats.index(player.id)
+            mine.append({**t, "invite": tb.invite, "your_turn": waits})
+        # Games waiting for you first (a player may hold many turn-based games), then the rest, newest first.
+        mine.sort(key=lambda t: not t["your_turn"])
+        return {"player": self.player_json(player, points), "tables": mine,
+                "waiting": sum(t["your_turn"] for t in mine)}
 
     async def player_page(self, name: str) -> JSON:
         player = await self._call(self.storage.player_by_name_key, name_key(name))
@@ -350,6 +369,7 @@ class Online:
         s = table.settings
         return {"id": table.id, "status": table.status, "length": s.get("length"), "cube": s.get("cube"),
                 "clock": s.get("clock"), "private": bool(s.get("private")), "rated": s.get("rated", True),
+                "turn_based": PRESETS[s["clock"]].turn_based if s.get("clock") in PRESETS else False,
                 "players": seats,
                 "game": table.game_id, "created": table.created}
 
@@ -443,9 +463,10 @@ class Online:
         if saved is not None:
             clock = Clock.from_json(saved[0])
         now = self.now()
-        if clock.running is not None and not clock.claim_only and not room.game.is_over:
+        if clock.running is not None and not (clock.claim_only or clock.turn_based) and not room.game.is_over:
             # The server stopped while this decision was timing: nobody loses the time it was down.
-            # (An untimed decision keeps its start: it has no reserve to lose, only a claim to allow.)
+            # (An untimed decision keeps its start: it has no reserve to lose, only a claim to allow; a
+            # turn-based move keeps its stored deadline: days are counted on the calendar, server up or not.)
             clock = clock.resume(now)
             await self._call(self.storage.save_clock, room.id, clock.to_json(), stored_deadline(clock))
         ledger = []
@@ -500,6 +521,9 @@ class Online:
         state = room.online
         assert isinstance(state, TableState)
         other, now = 1 - seat, self.now()
+        if state.clock.turn_based:
+            raise OnlineError("on a turn-based table nobody is claimed against: the days clock ends the match",
+                              "cannot_claim", 409)
         since = state.away_since[other] if state.sockets[other] == 0 else None
         if since is not None and now - since >= AWAY_CLAIM:
             why = "away"
@@ -535,6 +559,14 @@ class Online:
         room.broadcast({"type": "rematch", "asked": [0, 1], "table": new.id, "game": started["table"]["game"]})
         return {"rematch": "started", **started}
 
+    async def opened(self, room: Room, seats: frozenset[int]) -> None:
+        """A player opened the game (said hello): on a turn-based table their dice are rolled now (seed 001)."""
+        state = room.online
+        if not seats or not isinstance(state, TableState) or not state.clock.turn_based:
+            return
+        if await room.server_step(lambda game: roll_on_open(game, seats)):
+            await self.rooms.settle(room)  # a forced move after the roll is the server's
+
     # Timers ------------------------------------------------------------------
 
     def arm(self, room: Room, state: TableState) -> None:
@@ -551,7 +583,8 @@ class Online:
             at: float | None = state.between_since + NEXT_GAME_PAUSE
         else:
             state.between_since = None
-            at = None if state.clock.claim_only else state.clock.deadline()
+            # Turn-based deadlines are days away: the periodic sweep of stored deadlines enforces them.
+            at = None if state.clock.claim_only or state.clock.turn_based else state.clock.deadline()
         if at is None:
             return
         state.timer = asyncio.get_running_loop().call_later(max(0.0, at - self.now()) + 0.01,
@@ -608,13 +641,15 @@ class Online:
                 log.warning("game %s: its clock ran out but it could not be checked: %s", game_id, exc)
 
     async def recover(self) -> None:
-        """At start-up: load every game being played, so that their clocks resume and their timers run."""
+        """At start-up: load every game being played, so that their clocks resume and their timers run,
+        and end those whose stored deadline passed while the server was down (turn-based ones mostly)."""
         for table in await self._call(self.storage.list_tables, ("playing",), private=True, limit=100_000):
             if table.game_id is not None:
                 try:
                     await self.rooms.get(table.game_id)
                 except TableError as exc:
                     log.warning("table %s: its game could not be loaded: %s", table.id, exc)
+        await self.check_all()
 
     async def keep_checking(self, period: float = 5.0) -> None:
         """``check_all`` every ``period`` seconds (a safety net under the timers; runs until cancelled)."""

@@ -18,7 +18,10 @@ Tables:
 - ``chat``: messages at a table, for the players or for the spectators;
 - ``match_results``: append-only, one row per finished online match (seats,
   length, winner, score, how it ended, rated) with both players' ratings
-  before and after and their experience before.
+  before and after and their experience before;
+- ``site_keys``: the site's own secrets made on first use (the Web Push VAPID key);
+- ``push_subscriptions``: where to send a player's "your move" notices (Web Push),
+  with the language they read.
 """
 
 from __future__ import annotations
@@ -130,4 +133,23 @@ match_results = sa.Table(
     sa.Index("ix_match_results_player0", "player0", "id"),
     sa.Index("ix_match_results_player1", "player1", "id"),
     sa.Index("ix_match_results_created", "created"),
+)
+
+site_keys = sa.Table(
+    "site_keys", metadata,
+    sa.Column("name", sa.Text, primary_key=True),
+    sa.Column("value", sa.Text, nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+)
+
+push_subscriptions = sa.Table(
+    "push_subscriptions", metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("player_id", sa.Integer, sa.ForeignKey("players.id"), nullable=False),
+    sa.Column("endpoint", sa.Text, nullable=False, unique=True),
+    sa.Column("p256dh", sa.Text, nullable=False),
+    sa.Column("auth", sa.Text, nullable=False),
+    sa.Column("lang", sa.Text, nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Index("ix_push_subscriptions_player", "player_id"),
 )

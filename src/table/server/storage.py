@@ -38,7 +38,7 @@ import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import Any, Callable, Literal, Protocol
 
 import sqlalchemy as sa
 from alembic.util import CommandError
@@ -139,6 +139,16 @@ class MatchResult:
     before: tuple[Rating, Rating]
     after: tuple[Rating, Rating]
     created: float
+
+
+@dataclass(frozen=True)
+class PushSubscription:
+    """Where the browser of one of a player's devices takes Web Push notices, and its language."""
+
+    endpoint: str
+    p256dh: str
+    auth: str
+    lang: str
 
 
 Board = Literal["rating", "points"]
@@ -480,7 +490,7 @@ class SqlStorage:
             return self._tables(conn, query.order_by(c.created.desc(), c.id).limit(limit))
 
     def player_tables(self, player_id: int, statuses: Sequence[TableStatus] = ("open", "playing"), *,
-                      limit: int = 20) -> list[OnlineTable]:
+                      limit: int = 200) -> list[OnlineTable]:
         """The tables where ``player_id`` sits, in one of ``statuses``, newest first (private ones too)."""
         c = t.online_tables.c
         mine = sa.select(t.table_seats.c.table_id).where(t.table_seats.c.player_id == player_id)
@@ -509,6 +519,15 @@ class SqlStorage:
         with self._tx() as conn:
             row = conn.execute(sa.select(t.clocks).where(t.clocks.c.game_id == game_id)).first()
         return None if row is None else (json.loads(row.state), row.deadline)
+
+    def clocks_of(self, game_ids: Iterable[str]) -> dict[str, JSON]:
+        """The stored clock states of ``game_ids`` (those that have one)."""
+        ids = list(game_ids)
+        if not ids:
+            return {}
+        with self._tx() as conn:
+            rows = conn.execute(sa.select(t.clocks.c.game_id, t.clocks.c.state).where(t.clocks.c.game_id.in_(ids)))
+            return {row.game_id: json.loads(row.state) for row in rows}
 
     def expired_clocks(self, now: float, limit: int = 100) -> list[str]:
         """Games whose clock ran out at or before ``now``, earliest first."""
@@ -700,6 +719,55 @@ class SqlStorage:
             rows = conn.execute(sa.select(t.chat).where(c.table_id == table_id, c.channel == channel, c.id > after)
                                 .order_by(c.id.desc()).limit(limit)).all()
         return [_message(r) for r in reversed(rows)]
+
+    # Web Push ----------------------------------------------------------------
+
+    def site_key(self, name: str, make: Callable[[], str], *, now: float | None = None) -> str:
+        """The site's secret ``name``, made by ``make()`` and kept the first time it is asked for.
+
+        Two servers asking at once both get the one that was stored first.
+        """
+        c = t.site_keys.c
+        with self._tx() as conn:
+            found = conn.execute(sa.select(c.value).where(c.name == name)).scalar()
+        if found is not None:
+            return str(found)
+        try:
+            with self._tx() as conn:
+                conn.execute(t.site_keys.insert().values(name=name, value=make(), created=_now(now)))
+        except ConflictError:
+            pass  # another process made it first: theirs is the one
+        with self._tx() as conn:
+            return str(conn.execute(sa.select(c.value).where(c.name == name)).scalar_one())
+
+    def add_push(self, player_id: int, sub: PushSubscription, *, now: float | None = None, keep: int = 10) -> None:
+        """Send ``player_id``'s notices to ``sub`` (an endpoint already kept moves to this player);
+        only their ``keep`` newest devices are kept."""
+        c = t.push_subscriptions.c
+        with self._tx("there is no such player") as conn:
+            conn.execute(t.push_subscriptions.delete().where(c.endpoint == sub.endpoint))
+            conn.execute(t.push_subscriptions.insert().values(
+                player_id=player_id, endpoint=sub.endpoint, p256dh=sub.p256dh, auth=sub.auth, lang=sub.lang,
+                created=_now(now)))
+            newest = sa.select(c.id).where(c.player_id == player_id).order_by(c.id.desc()).limit(keep)
+            conn.execute(t.push_subscriptions.delete().where(c.player_id == player_id, c.id.not_in(newest)))
+
+    def remove_push(self, endpoint: str, player_id: int | None = None) -> None:
+        """Stop sending to ``endpoint`` (only if it is ``player_id``'s, when given)."""
+        c = t.push_subscriptions.c
+        query = t.push_subscriptions.delete().where(c.endpoint == endpoint)
+        if player_id is not None:
+            query = query.where(c.player_id == player_id)
+        with self._tx() as conn:
+            conn.execute(query)
+
+    def pushes(self, player_id: int) -> list[PushSubscription]:
+        """Every device ``player_id`` takes notices on."""
+        c = t.push_subscriptions.c
+        with self._tx() as conn:
+            rows = conn.execute(sa.select(c.endpoint, c.p256dh, c.auth, c.lang).where(c.player_id == player_id)
+                                .order_by(c.id)).all()
+        return [PushSubscription(r.endpoint, r.p256dh, r.auth, r.lang) for r in rows]
 
 
 def _switch_to_wal(cursor: Any, patience: float = 30.0) -> None:

@@ -36,3 +36,16 @@ self.addEventListener("fetch", (e) => {
     return hit || fresh;
   }));
 });
+
+// Web Push: "your move is waiting" (a turn-based game); the server writes the words in the player's language.
+self.addEventListener("push", (e) => {
+  let d = {};
+  try { d = e.data ? e.data.json() : {}; } catch (_) { /* not ours */ }
+  e.waitUntil(self.registration.showNotification(d.title || "Table", {
+    body: d.body || "", tag: d.tag, icon: "/static/icons/icon-192.png", data: { url: d.url || "/" } }));
+});
+
+self.addEventListener("notificationclick", (e) => {
+  e.notification.close();
+  e.waitUntil(self.clients.openWindow((e.notification.data && e.notification.data.url) || "/"));
+});

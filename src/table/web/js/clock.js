@@ -23,6 +23,14 @@ export function fmt(seconds) {
   return h ? `${h}:${String(m).padStart(2, "0")}:${ss}` : `${m}:${ss}`;
 }
 
+// A turn-based clock's time: "2d 23h" (days and hours) or, under a day, "5h 12m", whole minutes
+// rounded up; `t` gives the words of the reader's language (left_days, left_hours).
+export function fmtDays(seconds, t) {
+  const m = Math.max(0, Math.ceil(seconds / 60 - 1e-9));
+  const d = Math.floor(m / 1440), h = Math.floor((m % 1440) / 60);
+  return d ? t("left_days", { d, h }) : t("left_hours", { h, m: m % 60 });
+}
+
 // Whether `seat`'s clock warns: it runs, on a table where time can run out, with under WARN s left.
 export function warning(clock, seat, at) {
   if (clock.running !== seat || clock.claim_only || clock.deadline === null || clock.deadline === undefined) return false;

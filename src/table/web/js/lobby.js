@@ -1,16 +1,19 @@
 // The online screens around the match: the lobby (open tables, games to watch, yours first), a
 // table waiting for its second player (with the invitation link to share), creating a table.
-import { t, plural } from "./i18n.js";
+import { t, plural, lang as i18nLangNow } from "./i18n.js";
 import * as online from "./online.js";
 import { ensureGuest } from "./guest.js";
 
 const $ = (id) => document.getElementById(id);
 const LENGTHS = [1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21];
+const DAYS = [1, 2, 3, 5, 7];  // days per move at a turn-based table (clock "days3" ...)
+const WATCH_EVERY = 60000;  // ms between asks for the games waiting for you, on every screen
 
 export class Lobby {
-  // say(text): a passing notice; refusal(code): a refused request in words; go(hash): another screen.
-  constructor({ say, refusal, go }) {
-    Object.assign(this, { say, refusal, go });
+  // say(text): a passing notice; refusal(code): a refused request in words; go(hash): another screen;
+  // waiting(n): how many of your games wait for your move (for the header's badge and the tab title).
+  constructor({ say, refusal, go, waiting }) {
+    Object.assign(this, { say, refusal, go, onWaiting: waiting || (() => {}) });
     this.feed = null; this.last = null; this.mine = []; this.waitTimer = 0; this.waiting = null;
     $("btn-create").onclick = () => this.createDialog();
     $("btn-back-lobby").onclick = () => go("#/online");
@@ -21,7 +24,10 @@ export class Lobby {
     $("dlg-table").addEventListener("close", () => {
       if ($("dlg-table").returnValue === "create") this.create();
     });
-    for (const id of ["lobby-mine", "lobby-open", "lobby-live"]) {
+    $("btn-push").onclick = () => this.subscribePush();
+    // Choosing the days is choosing a turn-based table.
+    $("sel-table-days").addEventListener("change", () => { $("form-table").clock.value = "days"; });
+    for (const id of ["lobby-waiting", "lobby-mine", "lobby-open", "lobby-live"]) {
       $(id).addEventListener("click", (e) => {
         const b = e.target.closest("button[data-go], button[data-join], button[data-withdraw]");
         if (!b) return;
@@ -42,6 +48,7 @@ export class Lobby {
     this.drawMe();
     if (!this.last) for (const id of ["lobby-open", "lobby-live"]) this.placeholder(id, "lobby_loading");
     this.refreshMine();
+    this.offerPush();
     this.feed = online.lobbyFeed((lobby) => { this.last = lobby; this.draw(); this.refreshMineSoon(); });
     return true;
   }
@@ -66,6 +73,7 @@ export class Lobby {
       const data = await online.whoami();
       this.mine = data ? data.tables : [];
       if (data) this.drawMe(data.player.points);
+      this.onWaiting(data ? data.waiting || 0 : 0);
     } catch (_) { /* the lobby itself says when the server is away */ }
     if (!this.feed) return;  // left the lobby meanwhile
     // Someone sat down at the table you were waiting at: to the game.
@@ -80,8 +88,13 @@ export class Lobby {
 
   draw() {
     const mine = this.mine || [];
-    $("lobby-mine-box").hidden = !mine.length;
-    this.fill("lobby-mine", mine, "");
+    // Games waiting for your move first (you may hold many turn-based ones), then your other tables.
+    const yours = mine.filter((x) => x.your_turn), rest = mine.filter((x) => !x.your_turn);
+    $("lobby-waiting-box").hidden = !yours.length;
+    $("lobby-waiting-count").textContent = String(yours.length);
+    this.fill("lobby-waiting", yours, "");
+    $("lobby-mine-box").hidden = !rest.length;
+    this.fill("lobby-mine", rest, "");
     if (!this.last) return;
     const ids = new Set(mine.map((x) => x.id));
     this.fill("lobby-open", this.last.open.filter((x) => !ids.has(x.id)), "lobby_empty_open");
@@ -104,7 +117,7 @@ export class Lobby {
     const me = online.me();
     for (const table of tables) {
       const li = document.createElement("li");
-      li.className = "table-item";
+      li.className = table.your_turn ? "table-item your-turn" : "table-item";
       li.dataset.table = table.id;
       const who = document.createElement("div");
       who.className = "who";
@@ -135,6 +148,12 @@ export class Lobby {
   // "Ana (120 points) [bot]" for each seated player, as nodes (names are text, never markup).
   people(table) {
     const nodes = [];
+    const marker = (cls, key) => {
+      const b = document.createElement("span");
+      b.className = `badge ${cls}`;
+      b.textContent = t(key);
+      nodes.push(" ", b);
+    };
     for (const p of table.players.filter(Boolean)) {
       if (nodes.length) nodes.push(" – ");
       const a = document.createElement("a");
@@ -148,6 +167,8 @@ export class Lobby {
         nodes.push(" ", b);
       }
     }
+    if (table.your_turn) marker("turn", "your_turn_marker");
+    if (table.turn_based) marker("days", "turn_based_marker");
     if (table.rated) {
       const b = document.createElement("span");
       b.className = "badge rated";
@@ -163,6 +184,46 @@ export class Lobby {
     return nodes;
   }
 
+  // ---- games waiting for you, on every screen --------------------------------------------
+  // Asks /api/me now and every minute while this device has a guest; the lobby asks on every change too.
+  watch() {
+    clearInterval(this.watchTimer);
+    // A plain read: unlike the lobby's whoami(), a refused token is not forgotten from here.
+    const ask = async () => {
+      if (!online.me()) { this.onWaiting(0); return; }
+      try {
+        const data = await online.request("GET", "/api/me");
+        // A move made elsewhere does not change the lobby's feed: redraw your tables when the count moves.
+        if (this.feed && (data.waiting || 0) !== this.waitingNow) this.refreshMine();
+        this.waitingNow = data.waiting || 0;
+        this.onWaiting(this.waitingNow);
+      } catch (_) { /* offline */ }
+    };
+    ask();
+    this.watchTimer = setInterval(ask, WATCH_EVERY);
+  }
+
+  // Web Push, where the browser has it and the server sends notices: offered until this device subscribed.
+  async offerPush() {
+    $("push-box").hidden = true;
+    const reg = await pushRegistration();
+    if (!reg || Notification.permission === "denied" || await reg.pushManager.getSubscription()) return;
+    try { if (!(await online.pushKey())) return; } catch (_) { return; }
+    $("push-box").hidden = false;
+  }
+
+  async subscribePush() {
+    try {
+      const reg = await pushRegistration();
+      if (!reg || (await Notification.requestPermission()) !== "granted") { this.say(t("push_denied")); return; }
+      const key = await online.pushKey();
+      const sub = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: fromBase64Url(key) });
+      await online.pushSubscribe(Object.assign(sub.toJSON(), { lang: i18nLang() }));
+      $("push-box").hidden = true;
+      this.say(t("push_on"));
+    } catch (err) { this.fail(err); }
+  }
+
   // ---- creating a table ---------------------------------------------------------------
   async createDialog() {
     if (!(await ensureGuest())) return;
@@ -176,13 +237,24 @@ export class Lobby {
       sel.appendChild(o);
     }
     sel.value = cur;
+    const days = $("sel-table-days");
+    if (!days.options.length) {
+      for (const n of DAYS) {
+        const o = document.createElement("option");
+        o.value = String(n);
+        o.textContent = plural("days", n);
+        days.appendChild(o);
+      }
+      days.value = "3";
+    }
     $("dlg-table").returnValue = "";
     $("dlg-table").showModal();
   }
 
   async create() {
     const f = $("form-table");
-    const settings = { length: Number(f.length.value), cube: f.cube.checked, clock: f.clock.value,
+    const clock = f.clock.value === "days" ? `days${f.days.value}` : f.clock.value;
+    const settings = { length: Number(f.length.value), cube: f.cube.checked, clock,
       private: f.visibility.value === "private", rated: f.rated.checked };
     try {
       const table = await online.createTable(settings);
@@ -266,3 +338,16 @@ export function settingsText(table) {
   return [table.length === 1 ? t("length_single") : plural("points", table.length),
     t(table.cube ? "cube_on" : "cube_off"), t("clock_" + table.clock)].join(" · ");
 }
+
+// The service worker's registration when this browser can take push notices, else null.
+async function pushRegistration() {
+  if (!("serviceWorker" in navigator) || !("PushManager" in window) || !("Notification" in window)) return null;
+  try { return await navigator.serviceWorker.ready; } catch (_) { return null; }
+}
+
+function fromBase64Url(text) {
+  const raw = atob(text.replace(/-/g, "+").replace(/_/g, "/") + "=".repeat((4 - (text.length % 4)) % 4));
+  return Uint8Array.from(raw, (c) => c.charCodeAt(0));
+}
+
+const i18nLang = () => i18nLangNow;

@@ -42,6 +42,17 @@ function show(id) {
   setTitle();
 }
 
+// How many of your games wait for your move: a badge on the Online button and the tab's title.
+let waitingGames = 0;
+function showWaiting(n) {
+  waitingGames = n;
+  const b = $("waiting-badge");
+  b.textContent = String(n);
+  b.hidden = !n;
+  b.title = t("waiting_badge", { n });
+  setTitle();
+}
+
 // The tab's title follows the screen and the language.
 function setTitle() {
   const screen = document.body.dataset.screen;
@@ -49,7 +60,8 @@ function setTitle() {
     : screen === "page" ? t("page_" + (location.hash.split("/")[2] || "rules"))
     : screen === "lobby" || screen === "table" ? t("title_lobby") : screen === "player" ? t("title_player")
     : screen === "leaderboard" ? t("st_leaderboard") : screen === "replay" ? t("st_replay_title") : "";
-  document.title = part ? `${part} · Table` : "Table";
+  // Games waiting for your move come first in the tab's title, as "(2) …".
+  document.title = (waitingGames ? `(${waitingGames}) ` : "") + (part ? `${part} · Table` : "Table");
 }
 
 function route() {
@@ -637,7 +649,7 @@ async function init() {
   board = new Board($("board"), { pick, drop, t });
   const go = (hash) => { if (location.hash === hash) route(); else location.hash = hash; };
   match = new OnlineMatch({ post: (m) => !!app.live && app.live.post(m), say: toast, refusal, go });
-  lobby = new Lobby({ say: toast, refusal, go });
+  lobby = new Lobby({ say: toast, refusal, go, waiting: showWaiting });
   learn = new Learn({
     token: () => (app.live ? app.live.token : null),
     name: (msg, seat) => playerName(msg, seat),
@@ -708,6 +720,7 @@ async function init() {
   }).observe($("board-wrap"));
   window.addEventListener("offline", () => { if (app.msg) $("offline").hidden = false; });
   route();
+  lobby.watch();  // games waiting for you: the header's badge on every screen
   if ("serviceWorker" in navigator && location.protocol !== "file:") {
     // A new release's worker takes over at once; the page then reloads so that no old file stays in use.
     const hadController = !!navigator.serviceWorker.controller;

@@ -2,7 +2,7 @@
 // the claim it allows, leaving (it costs 100 points), the points the match moved, a rematch, and
 // the table's chat.  The board and the turn in progress (main.js) do not know about any of it.
 import { t, plural } from "./i18n.js";
-import { remaining, fmt, warning, skew } from "./clock.js";
+import { remaining, fmt, fmtDays, warning, skew } from "./clock.js";
 import * as online from "./online.js";
 import { Chat } from "./chat.js";
 
@@ -59,6 +59,8 @@ export class OnlineMatch {
     const msg = this.msg;
     if (!msg) return;
     const v = msg.view, c = v.clock, now = this.now();
+    // Turn-based clocks count days and hours.
+    const show = c && c.preset.startsWith("days") ? (s) => fmtDays(s, t) : fmt;
     for (const [id, seat] of [["p-bottom", this.vw], ["p-top", 1 - this.vw]]) {
       const e = $(id).querySelector(".clock");
       e.hidden = !c || c.preset === "untimed";
@@ -70,12 +72,12 @@ export class OnlineMatch {
         delay.className = "delay"; reserve.className = "reserve";
         e.append(delay, reserve);
       }
-      e.children[0].textContent = fmt(d);
-      e.children[1].textContent = fmt(r);
+      e.children[0].textContent = show(d);
+      e.children[1].textContent = show(r);
       e.classList.toggle("running", running);
       e.classList.toggle("warn", running && warning(c, seat, now));
       e.setAttribute("aria-label", t(this.you(seat) ? "clock_label_you" : "clock_label",
-        { name: this.name(seat), delay: fmt(d), reserve: fmt(r) }));
+        { name: this.name(seat), delay: show(d), reserve: show(r) }));
     }
     this.drawPresence(now);
   }
@@ -85,8 +87,11 @@ export class OnlineMatch {
     const seated = (msg.seats || []).length > 0;
     const lines = [];
     let canClaim = false;
+    const turnBased = !!(v.table && v.table.turn_based);
     if (v.forfeit) lines.push(this.forfeitText(v.forfeit));
-    else if (!v.over) {
+    else if (turnBased && !v.over) {
+      if (seated) lines.push(t("turn_based_note"));  // nobody is claimed against for being away: the days clock decides
+    } else if (!v.over) {
       for (const seat of [0, 1]) {
         if (this.you(seat)) continue;
         const p = this.presence && this.presence[seat];

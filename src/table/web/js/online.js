@@ -71,6 +71,9 @@ export const leaveTable = (key) => request("POST", path(key, "leave"), {}).then(
 export const claim = (key) => request("POST", path(key, "claim"), {}).then((d) => d.table);
 export const rematch = (key) => request("POST", path(key, "rematch"), {});
 export const playerPage = (name) => request("GET", `/api/players/${encodeURIComponent(name)}`);
+// Web Push: the server's public key (null when it sends no notices), and this device's subscription.
+export const pushKey = () => request("GET", "/api/push/key").then((d) => d.key);
+export const pushSubscribe = (sub) => request("POST", "/api/push/subscribe", sub);
 
 // The link a private table's creator sends.
 export const inviteLink = (invite) => `${location.origin}/#/join/${encodeURIComponent(invite)}`;
