@@ -61,7 +61,14 @@ export function applyStep(board, src, dst) {
   return false;
 }
 
-const keyOf = (board) => board.join(",");
+// FNV-1a over the 26 entries: the duplicate check's first look (boards are compared after it).
+function boardHash(board) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < BOARD_SIZE; i++) h = Math.imul(h ^ (board[i] + 16), 0x01000193);
+  return h >>> 0;
+}
+
+const sameBoard = (a, b) => a.every((v, i) => v === b[i]);
 
 // Every legal play of the roll d1-d2: [{board, steps: [[from, to], ...]}], one per distinct
 // resulting board (left from the mover's point of view), in the kernel's order.  Plays using fewer
@@ -85,9 +92,10 @@ function record(st, board, steps, n, priority) {
     st.plays = [];
     st.seen = new Map();
   }
-  const key = keyOf(board);
-  if (st.seen.has(key)) return;
-  st.seen.set(key, true);
+  const h = boardHash(board);
+  const same = st.seen.get(h);
+  if (same && same.some((k) => sameBoard(st.plays[k].board, board))) return;
+  if (same) same.push(st.plays.length); else st.seen.set(h, [st.plays.length]);
   st.plays.push({ board: Int8Array.from(board), steps: steps.slice(0, n).map((s) => s.slice()) });
 }
 
