@@ -12,6 +12,10 @@ import json
 import random
 from typing import Any
 
+import numpy as np
+
+from table.bot import bearoff
+from table.server.computer import choose_action
 from table.server.game import Game, GameConfig
 
 from tests.e2e.parity import run_node
@@ -82,3 +86,33 @@ def test_whole_matches_step_for_step(tmp_path):
                      "accept_resignation", "reject_resignation", "next_game"}
     assert any(s["views"][0]["crawford"] for m in matches for s in m["steps"])
     run_node("match.parity.mjs", {"matches": matches}, tmp_path)
+
+
+def test_the_computer_decides_as_the_servers(tmp_path):
+    # Every decision of random matches (rolls or doubles, plays, takes or drops, resignations
+    # accepted or not), answered by Mediu, and by Greu at every third one, in Python and in Node.
+    matches = [play_match(GameConfig("local", length=n), 100 + n) for n in (1, 3, 5)]
+    asked = []
+    for i, m in enumerate(matches):
+        config = GameConfig("local", length=m["config"]["length"])
+        game = Game(config, ListDice(m["faces"]))
+        for n, st in enumerate(m["steps"]):
+            seat = game.to_act
+            if st["seats"] is not None and seat is not None and game.match.phase.value != "game_over":
+                for level in ("medium", "hard") if n % 3 == 0 else ("medium",):
+                    cfg = GameConfig("local", length=config.length, level=level)
+                    game.config = cfg
+                    asked.append({"match": i, "step": n, "level": level, "want": choose_action(game, seat)})
+                game.config = config
+            if st["seats"] is None:
+                auto = game.automatic()
+                assert auto is not None
+                game.apply_automatic(auto)
+            else:
+                game.act(frozenset(st["seats"]), st["action"])
+    kinds = {a["want"]["type"] for a in asked}
+    assert kinds >= {"roll", "double", "move", "take", "drop", "accept_resignation", "reject_resignation"}, kinds
+    (tmp_path / "bearoff.bin").write_bytes(
+        np.ascontiguousarray(bearoff.database(), dtype="<f4").tobytes())
+    run_node("player.parity.mjs", {"matches": matches, "asked": asked, "bearoff": str(tmp_path / "bearoff.bin")},
+             tmp_path)
