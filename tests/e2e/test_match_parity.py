@@ -3,7 +3,8 @@
 Whole matches are played through ``table.server.game.Game`` with seeded random actions and
 recorded dice; the Node test replays the same actions with the same dice and must produce the
 same log entries, the same per-seat views (board, dice, cube, score, Crawford, results, the
-actions offered and the move graph) and the same GNU Backgammon IDs at every step.
+actions offered and the move graph) and the same GNU Backgammon IDs at every step, then the same
+move list and .mat record.
 """
 
 from __future__ import annotations
@@ -72,8 +73,9 @@ def play_match(config: GameConfig, seed: int) -> dict[str, Any]:
                       "views": [game.view(s) for s in SEATS],
                       "ids": {"position": game.match.position.id, "match": game.match.match_id}})
     assert game.is_over
-    return {"config": {"mode": config.mode, "length": config.length, "cube": config.cube},
-            "faces": faces, "steps": json.loads(json.dumps(steps))}
+    return json.loads(json.dumps({
+        "config": {"mode": config.mode, "length": config.length, "cube": config.cube},
+        "faces": faces, "steps": steps, "moves": game.moves, "mat": game.match.to_mat()}))
 
 
 def test_whole_matches_step_for_step(tmp_path):

@@ -3,6 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { LocalGame } from "../../../../src/table/web/js/engine/match.js";
+import { toMat } from "../../../../src/table/web/js/engine/records.js";
 
 const fixture = JSON.parse(readFileSync(process.env.PARITY_FIXTURE, "utf8"));
 const SEATS = [[0, 1], [0], [1]];
@@ -19,6 +20,8 @@ fixture.matches.forEach((m, i) => {
       assert.deepEqual(game.ids, st.ids, where);
     });
     assert.ok(game.isOver);
+    assert.deepEqual(game.moves, m.moves);
+    assert.equal(toMat(game), m.mat);
   });
 });
 

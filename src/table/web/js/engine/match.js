@@ -242,6 +242,8 @@ export class LocalGame {
     this.log = [];
     this.last = null;
     this._graph = null;
+    this.history = []; // [state before, action as logged, state after] for each entry
+    this.moves = []; // the move list, as the server's Game.moves
   }
 
   static replay(config, log, dice = secretDice) {
@@ -336,9 +338,28 @@ export class LocalGame {
     }
     this.state = after;
     this._graph = null;
+    this.history.push([s, logged, after]);
+    this._note(logged, turn(s));
     const entry = { seat, ...logged };
     this.log.push(entry);
     return entry;
+  }
+
+  // Extend the move list after `logged` (by `actor`): games, plays, cube actions, results.
+  _note(logged, actor) {
+    const s = this.state;
+    if (logged.type === "opening_roll") this.moves.push({ kind: "game", game: s.gameNumber, score: s.score.slice() });
+    if (logged.type === "move" && this.last) {
+      const l = this.last;
+      this.moves.push({ kind: "move", seat: l.seat, dice: l.dice.slice().sort((a, b) => b - a), text: l.text,
+        steps: l.steps, hits: l.hits, board: boardJson(this.boardFor(0)) });
+    } else if (["double", "take", "drop", "resign"].includes(logged.type)) {
+      this.moves.push({ kind: logged.type, seat: actor, cube: s.cubeValue });
+    }
+    const r = s.result, prev = this.moves[this.moves.length - 1];
+    if (r && (s.phase === "game_over" || s.phase === "match_over") && (!prev || prev.kind !== "result")) {
+      this.moves.push({ kind: "result", winner: r.winner, points: r.points, score: s.score.slice() });
+    }
   }
 
   // The board from `player`'s side.
