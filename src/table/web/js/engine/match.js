@@ -16,7 +16,9 @@ export const MATCH_LENGTHS = [1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21];
 const PLAYER_ACTIONS = new Set(["roll", "double", "take", "drop", "resign", "accept_resignation",
   "reject_resignation", "next_game", "move"]);
 
-export class IllegalAction extends Error {}
+export class IllegalAction extends Error {
+  get name() { return "IllegalAction"; }
+}
 
 // Fair dice from the browser's cryptographic generator: a byte is kept only below 252 (42 x 6),
 // so every face is equally likely (no modulo bias).
