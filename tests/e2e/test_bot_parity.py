@@ -73,6 +73,7 @@ def test_bearoff_database_built_in_the_browser_is_pythons(tmp_path):
 def test_medium_and_hard_choose_pythons_plays(tmp_path):
     rng = random.Random(2026)
     bots = {level: Bot(level) for level in ("medium", "hard")}
+    easy = Bot("easy", seed=3)
     rows = []
     for board in random_boards(400, seed=31)[::2]:
         position = Position(tuple(int(v) for v in board))
@@ -85,10 +86,16 @@ def test_medium_and_hard_choose_pythons_plays(tmp_path):
             assert play is not None
             # The mover's board after the play: the play's position is seen from the opponent.
             row[level] = encode_position_id(tuple(-v for v in play.position.board[::-1]))
+        # Ușor draws its noise from its own generator: only how often it strays can be compared.
+        blurred = easy.choose_play(position, (d1, d2))
+        assert blurred is not None
+        row["easy"] = encode_position_id(tuple(-v for v in blurred.position.board[::-1]))
         rows.append(row)
     assert len(rows) >= 150
     # The look-ahead matters on some of them, so Greu's search is checked, not only the network.
     assert sum(row["medium"] != row["hard"] for row in rows) >= 5
+    strays = sum(row["easy"] != row["medium"] for row in rows) / len(rows)
+    assert 0.1 < strays < 0.7
     (tmp_path / "bearoff.bin").write_bytes(
         np.ascontiguousarray(bearoff.database(), dtype="<f4").tobytes())
     run_node("bot.parity.mjs", {"choices": rows, "bearoff": str(tmp_path / "bearoff.bin")}, tmp_path)

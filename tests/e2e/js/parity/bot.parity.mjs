@@ -19,3 +19,16 @@ for (const level of ["medium", "hard"]) {
     assert.deepEqual(wrong, []);
   });
 }
+
+test("easy: its noise makes it leave Mediu's play about as often as Python's Ușor does", () => {
+  let seed = 7;
+  const random = () => { seed = (Math.imul(seed, 1103515245) + 12345) >>> 0; return seed / 4294967296; };
+  const rate = (pick) => fixture.choices.filter((row) => pick(row) !== row.medium).length / fixture.choices.length;
+  // Averaged over several draws: the rate of one draw on 200 positions varies by a few points.
+  let js = 0;
+  for (let k = 0; k < 5; k++) {
+    js += rate((row) => positionId(botPlay(judge, "easy", boardFromId(row.id), row.dice[0], row.dice[1], random).board)) / 5;
+  }
+  const py = rate((row) => row.easy);
+  assert.ok(js > 0.05 && Math.abs(js - py) < 0.12, `browser ${js.toFixed(3)}, Python ${py.toFixed(3)}`);
+});
