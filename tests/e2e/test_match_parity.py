@@ -16,7 +16,9 @@ from typing import Any
 import numpy as np
 
 from table.bot import bearoff
+from table.match import Phase
 from table.server.computer import choose_action
+from table.server.learn import hint_for
 from table.server.game import Game, GameConfig
 
 from tests.e2e.parity import run_node
@@ -92,9 +94,11 @@ def test_whole_matches_step_for_step(tmp_path):
 
 def test_the_computer_decides_as_the_servers(tmp_path):
     # Every decision of random matches (rolls or doubles, plays, takes or drops, resignations
-    # accepted or not), answered by Mediu, and by Greu at every third one, in Python and in Node.
+    # accepted or not), answered by Mediu, and by Greu at every third one, in Python and in Node;
+    # and at those, the hint Greu gives (plays ranked, or the cube's equities).
     matches = [play_match(GameConfig("local", length=n), 100 + n) for n in (1, 3, 5)]
-    asked = []
+    asked: list[dict[str, Any]] = []
+    hints: list[dict[str, Any]] = []
     for i, m in enumerate(matches):
         config = GameConfig("local", length=m["config"]["length"])
         game = Game(config, ListDice(m["faces"]))
@@ -106,6 +110,10 @@ def test_the_computer_decides_as_the_servers(tmp_path):
                     game.config = cfg
                     asked.append({"match": i, "step": n, "level": level, "want": choose_action(game, seat)})
                 game.config = config
+                m = game.match
+                if n % 3 == 0 and (m.phase in (Phase.MOVE, Phase.TAKE) or m.phase == Phase.ROLL and m.may_double()):
+                    hints.append({"match": i, "step": n, "want": json.loads(json.dumps(
+                        hint_for(m.position.id, m.match_id, config.cube, game.single)))})
             if st["seats"] is None:
                 auto = game.automatic()
                 assert auto is not None
@@ -116,5 +124,7 @@ def test_the_computer_decides_as_the_servers(tmp_path):
     assert kinds >= {"roll", "double", "move", "take", "drop", "accept_resignation", "reject_resignation"}, kinds
     (tmp_path / "bearoff.bin").write_bytes(
         np.ascontiguousarray(bearoff.database(), dtype="<f4").tobytes())
-    run_node("player.parity.mjs", {"matches": matches, "asked": asked, "bearoff": str(tmp_path / "bearoff.bin")},
+    assert {h["want"]["kind"] for h in hints} == {"play", "cube"}
+    run_node("player.parity.mjs", {"matches": matches, "asked": asked, "hints": hints,
+                                   "bearoff": str(tmp_path / "bearoff.bin")},
              tmp_path)

@@ -3,8 +3,8 @@
 Visit once (the service worker caches the app, the engine and the weights), go offline
 (Playwright's offline mode), reload, and play on the device: a single game against Mediu to the
 end, a 3-point match between two players on one device (cube, Crawford, resignations), a game
-closed and reopened mid-way, the .mat record of a finished game; then back online the online pages
-work again.
+closed and reopened mid-way (and a hint), the .mat record of a finished game; then back online the
+online pages work again.
 """
 
 from __future__ import annotations
@@ -86,12 +86,19 @@ def test_a_whole_game_against_mediu_offline_then_resumed_and_exported(browser, s
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto("/")
         page.wait_for_selector("body[data-ready='1']")
+        page.wait_for_selector("#device-games a")  # read from IndexedDB
         assert page.locator("#device-games a").count() == 1
         assert "în desfășurare" in page.locator("#device-games").inner_text()
         page.click("#btn-continue")
         page.wait_for_url(game)
         page.wait_for_function(f"window.__table.version() >= {at}")
         assert version(page) == at
+        # Greu's advice comes from the device too.
+        _play_on(page, lambda: page.locator("#btn-hint").is_enabled() and page.locator("#board .ck.movable").count() > 0,
+                 seen)
+        page.click("#btn-hint")
+        page.wait_for_selector(".hint-table tr.best")
+        assert page.locator(".hint-table tr").count() >= 2
         _play_on(page, lambda: page.locator("#dlg-result[open]").count() > 0
                  or visible(page, "rematch"), seen)
         page.screenshot(path=str(artifacts / "offline-game-over-desktop.png"))
@@ -108,6 +115,7 @@ def test_a_whole_game_against_mediu_offline_then_resumed_and_exported(browser, s
         assert max(replayed.score) >= 1 and replayed.results
         page.goto("/")
         page.wait_for_selector("body[data-ready='1']")
+        page.wait_for_selector("#device-games a")
         assert "încheiată" in page.locator("#device-games").inner_text()
         # Back online: the online pages work again.
         ctx.set_offline(False)

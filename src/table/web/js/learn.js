@@ -26,7 +26,7 @@ async function getJSON(url, token, options = {}) {
 
 export class Learn {
   // ctx: {token(), name(msg, seat), numbering(msg, seat), peek(state|null), say(text), hints(),
-  //   local(game, kind): the answer for a game on this device, null for the server's}
+  //   local(game, kind): the answer (moves, export, hint) for a game on this device, null for the server's}
   constructor(ctx) {
     this.ctx = ctx;
     this.msg = null; this.moves = []; this.version = -1; this.panel = null; this.reviewTimer = 0;
@@ -51,8 +51,8 @@ export class Learn {
     const online = msg.config.mode === "online";
     const mine = v.to_act !== null && (msg.seats || []).includes(v.to_act);
     const hintable = ["move", "roll", "take"].includes(v.phase) && (v.phase !== "roll" || (v.actions || []).includes("double"));
-    const device = !!msg.config.device; // no hints or reviews without the server
-    $("btn-hint").hidden = online || device || !this.seated() || !this.ctx.hints();
+    const device = !!msg.config.device; // no review without the server (hints come from the device)
+    $("btn-hint").hidden = online || !this.seated() || !this.ctx.hints();
     $("btn-hint").disabled = !(mine && hintable && (v.phase !== "move" || v.moves));
     $("btn-export").hidden = !this.seated();
     $("btn-review").hidden = device || !this.seated() || !(v.result || v.over);
@@ -171,7 +171,7 @@ export class Learn {
     p.append(el("p", "muted", t("hint_thinking")));
     let h;
     try {
-      h = await getJSON(`/api/games/${encodeURIComponent(this.game)}/hint`, this.ctx.token());
+      h = await (this.ctx.local(this.game, "hint") || getJSON(`/api/games/${encodeURIComponent(this.game)}/hint`, this.ctx.token()));
     } catch (err) {
       if (this.panel === "hint") { p.lastChild.textContent = t("hint_refused"); }
       return;

@@ -103,11 +103,12 @@ async function bearoffFor(w) {
   builder.postMessage({ type: "build" });
 }
 
-function think(level, state) {
+// The computer's action at `level` ("think"), or its advice ("hint"), for match state `state`.
+function think(level, state, type = "think") {
   const id = ++asked;
   return new Promise((resolve, reject) => {
     waiting.set(id, { resolve, reject });
-    thinker().postMessage({ type: "think", id, level, state });
+    thinker().postMessage({ type, id, level, state });
   });
 }
 
@@ -188,6 +189,12 @@ export class LocalLive {
       await this._advance();
     });
     return true;
+  }
+
+  // Greu's advice for the decision on the table, as the server's hint answers it.
+  async hint() {
+    await this.chain;
+    return { ...(await think("hard", this.g.state, "hint")), version: this.g.log.length };
   }
 
   post() { return false; } // no chat or presence on this device

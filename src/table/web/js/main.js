@@ -682,6 +682,7 @@ async function init() {
     // A game on this device answers what the server would: its move list and its records.
     local: (game, kind) => (!isLocalId(game) ? null : kind === "moves"
       ? Promise.resolve({ game, moves: app.live && app.live.g ? app.live.g.moves : [] })
+      : kind === "hint" ? app.live.hint()
       : exportMat(game).then((mat) => ({ mat, sgf: null, ...(app.live && app.live.g ? app.live.g.ids : {}) }))),
   });
   $("btn-online").onclick = () => go("#/online");

@@ -27,7 +27,8 @@ function sideOf(s, player) {
   return [owner, [s.score[player], s.score[1 - player]]];
 }
 
-function cubeDecision(judge, level, s, player) {
+// The cube decision of `player` (on roll) at `level`: {double, take, nd, dt, dp, best}.
+export function cubeDecision(judge, level, s, player) {
   const [owner, score] = sideOf(s, player);
   const e = chances(judge, level, s.board);
   const x = efficiency(isRace(s.board), pipCounts(s.board)[0]);

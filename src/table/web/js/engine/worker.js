@@ -1,10 +1,11 @@
 // The computer's thinking, off the page's thread: {type: "think", id, level, state} is answered
-// with {type: "action", id, action}; {type: "db", db} hands over the bear-off database and
+// with {type: "action", id, action}, {type: "hint", id, state} likewise with Greu's advice; {type: "db", db} hands over the bear-off database and
 // {type: "build"} builds it here and posts it back ({type: "built", db}).
 import { loadWeights } from "./nn.js";
 import { makeJudge } from "./search.js";
 import { computerAction } from "./player.js";
 import { build } from "./bearoff.js";
+import { hintFor } from "./hint.js";
 
 let judge = null;
 
@@ -27,11 +28,11 @@ self.onmessage = async (e) => {
     self.postMessage({ type: "built", db, ms: performance.now() - t0 }, [db.finish.buffer, db.first.buffer]);
   } else if (msg.type === "db") {
     (await ready()).db = msg.db;
-  } else if (msg.type === "think") {
+  } else if (msg.type === "think" || msg.type === "hint") {
     try {
       const j = await ready();
       const t0 = performance.now();
-      const action = computerAction(j, msg.level, msg.state);
+      const action = msg.type === "hint" ? hintFor(j, msg.state) : computerAction(j, msg.level, msg.state);
       self.postMessage({ type: "action", id: msg.id, action, ms: performance.now() - t0 });
     } catch (err) {
       self.postMessage({ type: "action", id: msg.id, error: String(err) });
