@@ -7,7 +7,7 @@ import { boardFromId, positionId } from "../../../../src/table/web/js/engine/ids
 
 const fixture = JSON.parse(readFileSync(process.env.PARITY_FIXTURE, "utf8"));
 
-export const playsOf = (board, d1, d2) => generate(board, d1, d2).map((p) => [positionId(p.board), p.steps]);
+const playsOf = (board, d1, d2) => generate(board, d1, d2).map((p) => [positionId(p.board), p.steps]);
 
 test("every roll of every perft position gives the kernel's plays, in its order", () => {
   let total = 0;
