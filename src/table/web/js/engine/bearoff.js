@@ -8,12 +8,16 @@ export const POINTS = 6;
 export const MAX_ROLLS = 40;
 export const N_POSITIONS = 54264;
 
-function binom(n, k) {
-  if (k < 0 || k > n) return 0;
-  let r = 1;
-  for (let i = 0; i < k; i++) r = (r * (n - i)) / (i + 1);
-  return r;
-}
+// Binomial coefficients C(n, k) for n up to 21 (15 checkers + 6 point ends), k up to 6.
+const BINOM = (() => {
+  const t = [];
+  for (let n = 0; n <= 21; n++) {
+    t.push(new Float64Array(POINTS + 1));
+    for (let k = 0; k <= POINTS; k++) t[n][k] = k === 0 ? 1 : n === 0 ? 0 : t[n - 1][k - 1] + t[n - 1][k];
+  }
+  return t;
+})();
+const binom = (n, k) => (k > n ? 0 : BINOM[n][k]);
 
 // Index of one side's home board: the mover's checkers on 1..6, or the opponent's on 24..19.
 export function index(board, mover) {

@@ -68,7 +68,10 @@ function boardHash(board) {
   return h >>> 0;
 }
 
-const sameBoard = (a, b) => a.every((v, i) => v === b[i]);
+function sameBoard(a, b) {
+  for (let i = 0; i < BOARD_SIZE; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
 
 // Every legal play of the roll d1-d2: [{board, steps: [[from, to], ...]}], one per distinct
 // resulting board (left from the mover's point of view), in the kernel's order.  Plays using fewer
@@ -85,7 +88,7 @@ export function generate(board, d1, d2) {
   return st.plays;
 }
 
-function record(st, board, steps, n, priority) {
+function record(st, board, n, priority) {
   if (priority < st.best) return;
   if (priority > st.best) {
     st.best = priority;
@@ -96,17 +99,21 @@ function record(st, board, steps, n, priority) {
   const same = st.seen.get(h);
   if (same && same.some((k) => sameBoard(st.plays[k].board, board))) return;
   if (same) same.push(st.plays.length); else st.seen.set(h, [st.plays.length]);
-  st.plays.push({ board: Int8Array.from(board), steps: steps.slice(0, n).map((s) => s.slice()) });
+  const own = [];
+  for (let i = 0; i < n; i++) own.push([steps[i][0], steps[i][1]]);
+  st.plays.push({ board: Int8Array.from(board), steps: own });
 }
 
 // Depth-first over the checkers each die may move, as the kernel walks them: with doubles the
 // sources are taken in non-increasing order (any sequence of equal dice can be so reordered).
+// Scratch rows for the search, one per die (it never runs twice at once: no allocation per call).
+const stack = [0, 1, 2, 3, 4].map(() => new Int8Array(BOARD_SIZE));
+const highs = new Int32Array(5), srcs = new Int32Array(5), moved = new Int32Array(5);
+const steps = [[0, 0], [0, 0], [0, 0], [0, 0]];
+
 function search(board, dice, doubles, st) {
   const ndice = dice.length;
-  const stack = [Int8Array.from(board)];
-  for (let i = 0; i < ndice; i++) stack.push(new Int8Array(BOARD_SIZE));
-  const highs = new Array(ndice + 1).fill(0), srcs = highs.slice(), moved = highs.slice();
-  const steps = [[0, 0], [0, 0], [0, 0], [0, 0]];
+  stack[0].set(board);
   highs[0] = highestPoint(board);
   srcs[0] = highs[0] + 1;
   let level = 0;
@@ -131,7 +138,7 @@ function search(board, dice, doubles, st) {
       while (nh > 0 && nxt[nh] <= 0) nh -= 1;
       highs[level + 1] = nh;
       if (level + 1 === ndice) {
-        record(st, nxt, steps, ndice, 100);
+        record(st, nxt, ndice, 100);
       } else {
         level += 1;
         srcs[level] = doubles ? s + 1 : BAR + 1;
@@ -140,7 +147,7 @@ function search(board, dice, doubles, st) {
     } else {
       if (moved[level] === 0 && level > 0) {
         // No die left at this level can move: a play using fewer dice.
-        record(st, stack[level], steps, level, doubles ? level : 10 + dice[0]);
+        record(st, stack[level], level, doubles ? level : 10 + dice[0]);
       }
       level -= 1;
     }
