@@ -1,5 +1,6 @@
-// Service worker: keeps the app's own files so it opens fast and installs.
-// Games always go to the server; when it cannot be reached the page says so.
+// Service worker: keeps the app's own files so it opens fast, installs, and plays offline.
+// Online games go to the server (when it cannot be reached the page says so); without a
+// connection a new game lives on the device, played by the engine and the computer cached here.
 // The server writes a hash of the shipped web files into the cache name, so that any change to
 // them makes a new worker that fetches them all afresh and deletes the old cache.
 const CACHE = "table-shell-WEB_VERSION";
@@ -9,6 +10,12 @@ const SHELL = [
   "/static/js/online.js", "/static/js/guest.js", "/static/js/lobby.js", "/static/js/match.js", "/static/js/chat.js",
   "/static/js/clock.js", "/static/js/player.js", "/static/js/learn.js", "/static/js/standings.js", "/static/js/history.js", "/static/js/chart.js",
   "/static/i18n/ro.json", "/static/i18n/en.json", "/static/i18n/pages.ro.json", "/static/i18n/pages.en.json", "/static/i18n/stats.ro.json", "/static/i18n/stats.en.json",
+  // The engine, the computer and its weights: games on this device need nothing else.
+  "/static/js/local.js", "/static/js/engine/rules.js", "/static/js/engine/ids.js", "/static/js/engine/movetext.js",
+  "/static/js/engine/graph.js", "/static/js/engine/match.js", "/static/js/engine/records.js", "/static/js/engine/features.js",
+  "/static/js/engine/nn.js", "/static/js/engine/bearoff.js", "/static/js/engine/search.js", "/static/js/engine/bot.js",
+  "/static/js/engine/cube.js", "/static/js/engine/player.js", "/static/js/engine/hint.js", "/static/js/engine/worker.js",
+  "/static/bot/table.json", "/static/bot/table.bin",
   "/static/manifest.webmanifest", "/static/icons/icon.svg", "/static/icons/icon-192.png", "/static/icons/icon-512.png",
 ];
 

@@ -25,7 +25,8 @@ async function getJSON(url, token, options = {}) {
 }
 
 export class Learn {
-  // ctx: {token(), name(msg, seat), numbering(msg, seat), peek(state|null), say(text), hints()}
+  // ctx: {token(), name(msg, seat), numbering(msg, seat), peek(state|null), say(text), hints(),
+  //   local(game, kind): the answer (moves, export, hint) for a game on this device, null for the server's}
   constructor(ctx) {
     this.ctx = ctx;
     this.msg = null; this.moves = []; this.version = -1; this.panel = null; this.reviewTimer = 0;
@@ -50,10 +51,11 @@ export class Learn {
     const online = msg.config.mode === "online";
     const mine = v.to_act !== null && (msg.seats || []).includes(v.to_act);
     const hintable = ["move", "roll", "take"].includes(v.phase) && (v.phase !== "roll" || (v.actions || []).includes("double"));
+    const device = !!msg.config.device; // no review without the server (hints come from the device)
     $("btn-hint").hidden = online || !this.seated() || !this.ctx.hints();
     $("btn-hint").disabled = !(mine && hintable && (v.phase !== "move" || v.moves));
     $("btn-export").hidden = !this.seated();
-    $("btn-review").hidden = !this.seated() || !(v.result || v.over);
+    $("btn-review").hidden = device || !this.seated() || !(v.result || v.over);
     if (this.panel === "hint" && this.hintVersion !== msg.version) this.close();
     if (msg.version !== this.version) this.fetchMoves(msg.version);
     else this.renderMoves();
@@ -62,7 +64,7 @@ export class Learn {
   async fetchMoves(version) {
     this.version = version;
     try {
-      const body = await getJSON(`/api/games/${encodeURIComponent(this.game)}/moves`, this.ctx.token());
+      const body = await (this.ctx.local(this.game, "moves") || getJSON(`/api/games/${encodeURIComponent(this.game)}/moves`, this.ctx.token()));
       if (body.game !== this.game) return;
       this.moves = body.moves;
       this.renderMoves();
@@ -169,7 +171,7 @@ export class Learn {
     p.append(el("p", "muted", t("hint_thinking")));
     let h;
     try {
-      h = await getJSON(`/api/games/${encodeURIComponent(this.game)}/hint`, this.ctx.token());
+      h = await (this.ctx.local(this.game, "hint") || getJSON(`/api/games/${encodeURIComponent(this.game)}/hint`, this.ctx.token()));
     } catch (err) {
       if (this.panel === "hint") { p.lastChild.textContent = t("hint_refused"); }
       return;
@@ -208,7 +210,7 @@ export class Learn {
     const p = this.open("export", t("export_title"));
     let x;
     try {
-      x = await getJSON(`/api/games/${encodeURIComponent(this.game)}/export`, this.ctx.token());
+      x = await (this.ctx.local(this.game, "export") || getJSON(`/api/games/${encodeURIComponent(this.game)}/export`, this.ctx.token()));
     } catch (_) { p.append(el("p", "", t("export_failed"))); return; }
     if (this.panel !== "export") return;
     const row = el("div", "export-files");
@@ -223,6 +225,7 @@ export class Learn {
     }
     p.append(row);
     for (const [k, value] of [["export_position", x.position], ["export_match", x.match], ["export_xgid", x.xgid]]) {
+      if (!value) continue; // a game on this device has no XGID
       const label = el("label", "copy-row");
       const input = el("input");
       input.readOnly = true; input.value = value; input.dataset.kind = k;

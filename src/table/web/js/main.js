@@ -14,6 +14,7 @@ import { showPlayer } from "./player.js";
 import { Learn, runReview, renderReview } from "./learn.js";
 import { showLeaderboard } from "./standings.js";
 import { Replay } from "./history.js";
+import { LocalLive, isLocalId, createLocalGame, localGames, exportMat } from "./local.js";
 
 const $ = (id) => document.getElementById(id);
 const store = {
@@ -83,6 +84,27 @@ function route() {
   if (rp) { show("replay"); replay = replay || new Replay($("replay")); return replay.open(rp[1]); }
   show("home");
   $("btn-continue").hidden = !store.get("current", null);
+  showMode();
+}
+
+// The home screen says whether the server is there, and lists the games kept on this device.
+async function showMode() {
+  $("mode-line").textContent = t(navigator.onLine ? "mode_online" : "mode_offline");
+  const list = $("device-games");
+  const games = await localGames().catch(() => []);
+  list.textContent = "";
+  $("device-games-title").hidden = !games.length;
+  for (const g of games.slice(0, 20)) {
+    const c = g.config;
+    const a = document.createElement("a");
+    a.href = `#/game/${g.id}`;
+    a.textContent = [c.mode === "computer" ? t("device_game_computer", { level: t("level_" + c.level) }) : t("device_game_local"),
+      c.length === 1 ? t("length_single") : i18n.plural("points", c.length), `${g.score[0]}–${g.score[1]}`,
+      t(g.over ? "device_game_over" : "device_game_on")].join(" · ");
+    const li = document.createElement("li");
+    li.append(a);
+    list.append(li);
+  }
 }
 
 function closeGame() {
@@ -110,7 +132,9 @@ function openGame(id) {
   connectScreen("connecting");
   store.set("current", id);
   // A game of this device's own holds its game key; an online game knows the guest's device token.
-  app.live = new Live(id, saved ? saved.token : online.token(), {
+  // Where the game lives: on the server (a WebSocket) or on this device (the engine in the page).
+  const Where = isLocalId(id) ? LocalLive : Live;
+  app.live = new Where(id, saved ? saved.token : online.token(), {
     other: (msg) => match.other(msg),
     state: (msg) => { app.queue.push(msg); pump(); },
     error: (msg) => onError(msg),
@@ -354,6 +378,7 @@ function draw() {
     ? t("score_line", { a: v.score[vw], b: v.score[1 - vw], n: v.length })
     : t("single_game");
   $("crawford").hidden = !v.crawford;
+  $("device-badge").hidden = !msg.config.device;
   $("spectator").hidden = mySeats(msg).length > 0;
   $("spectator").textContent = t(msg.config.mode === "online" ? "spectator_online" : "spectator");
   // controls
@@ -546,7 +571,15 @@ async function startGame(config) {
   try {
     const settingsOut = { mode: config.mode, length: config.length, cube: config.cube, level: config.level, seat: config.seat };
     if (config.start) settingsOut.start = config.start;
-    const res = await createGame(settingsOut);
+    // Without a connection the game lives on this device (from the opening position only).
+    const local = () => {
+      if (config.start) throw Object.assign(new Error("offline"), { code: "offline_no_start" });
+      return createLocalGame(settingsOut);
+    };
+    const res = navigator.onLine ? await createGame(settingsOut).catch((err) => {
+      if (err instanceof TypeError) return local();
+      throw err;
+    }) : await local();
     const games = store.get("games", {});
     games[res.game] = { token: res.token, created: Date.now() };
     // Keep the tokens of the last 20 games only.
@@ -658,6 +691,11 @@ async function init() {
     peek: (state) => { app.peek = state; app.selected = null; draw(); },
     say: toast,
     hints: () => settings.hints,
+    // A game on this device answers what the server would: its move list and its records.
+    local: (game, kind) => (!isLocalId(game) ? null : kind === "moves"
+      ? Promise.resolve({ game, moves: app.live && app.live.g ? app.live.g.moves : [] })
+      : kind === "hint" ? app.live.hint()
+      : exportMat(game).then((mat) => ({ mat, sgf: null, ...(app.live && app.live.g ? app.live.g.ids : {}) }))),
   });
   $("btn-online").onclick = () => go("#/online");
   $("btn-home-online").onclick = () => go("#/online");
@@ -718,7 +756,8 @@ async function init() {
     clearTimeout(resizeTimer);
     resizeTimer = setTimeout(() => { if (app.msg && boxKey() !== app.drawnBox) draw(); }, 60);
   }).observe($("board-wrap"));
-  window.addEventListener("offline", () => { if (app.msg) $("offline").hidden = false; });
+  window.addEventListener("offline", () => { if (app.msg && !app.msg.config.device) $("offline").hidden = false; });
+  for (const e of ["online", "offline"]) window.addEventListener(e, () => { if (document.body.dataset.screen === "home") showMode(); });
   route();
   lobby.watch();  // games waiting for you: the header's badge on every screen
   if ("serviceWorker" in navigator && location.protocol !== "file:") {

@@ -1,0 +1,28 @@
+// The computer's levels offline, as table.bot.bot sets them: Ușor (easy) is the network blurred
+// by noise, Mediu (medium) the network at 0-ply, Greu (hard) one ply of look-ahead.
+
+import { choose } from "./search.js";
+
+export const LEVELS = {
+  easy: { depth: 0, noise: 0.12 },
+  medium: { depth: 0, noise: 0 },
+  hard: { depth: 1, noise: 0, keep: [8, 3], margin: [0.16, 0.1] },
+};
+
+// A standard normal draw from `random` (uniform on [0, 1)), by Box and Muller.
+export function normalFrom(random) {
+  return () => {
+    let u = 0;
+    while (u === 0) u = random();
+    return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random());
+  };
+}
+
+// The play the computer makes at `level` with the roll d1-d2 on `board` (mover's view):
+// {board, steps} from the engine's plays, or null when nothing can be played.
+export function botPlay(judge, level, board, d1, d2, random = Math.random) {
+  const settings = LEVELS[level];
+  if (!settings) throw new Error(`unknown level ${JSON.stringify(level)}: choose easy, medium or hard`);
+  const { plays, best } = choose(judge, board, d1, d2, { ...settings, normal: normalFrom(random) });
+  return plays[best].steps.length ? plays[best] : null;
+}

@@ -1,0 +1,88 @@
+// The move graph the board walks (table.server.moves is the reference): every legal order of
+// single-checker steps for a roll, built from the engine's single-step rule and kept only where
+// it leads to a legal play.  Edges are [from, to, die, hit, child], points in the mover's numbering.
+
+import { applyStep, generate, highestPoint, stepTarget } from "./rules.js";
+import { formatSteps, hitsOf } from "./movetext.js";
+
+// The legal plays of a roll with their texts, in the engine's order: [{board, steps, hits, text}].
+export function namedPlays(board, d1, d2) {
+  const doubles = d1 === d2;
+  const seen = new Set();
+  const out = [];
+  for (const play of generate(board, d1, d2)) { // the dice as rolled: the order follows them
+    const hits = hitsOf(board, play.steps);
+    const text = formatSteps(play.steps, hits, doubles);
+    if (seen.has(text)) continue; // as a dict keyed by text keeps the first
+    seen.add(text);
+    out.push({ ...play, hits, text });
+  }
+  return out;
+}
+
+// {plays, nodes, finals: {node: play index}, depth} for the roll d1-d2 on `board` (mover's view).
+export function moveGraph(board, d1, d2) {
+  const plays = namedPlays(board, d1, d2);
+  if (!plays.length) return { plays, nodes: [[]], finals: {}, depth: 0 };
+  const depth = plays[0].steps.length;
+  const targets = new Map(plays.map((p, i) => [p.board.join(","), i]));
+  const diceLeft = d1 === d2 ? [d1, d1, d1, d1] : [Math.max(d1, d2), Math.min(d1, d2)];
+  const nodes = [], finals = {}, seen = new Map();
+  const visit = (bd, left, level) => {
+    const key = `${bd.join(",")}|${left.join(",")}`;
+    if (seen.has(key)) return seen.get(key);
+    let node = -1;
+    if (level === depth) {
+      const index = targets.get(bd.join(","));
+      if (index !== undefined) {
+        node = nodes.length + 1;
+        nodes.push([]);
+        finals[node] = index;
+      }
+      seen.set(key, node);
+      return node;
+    }
+    const edges = [];
+    const high = highestPoint(bd);
+    for (const die of [...new Set(left)].sort((a, b) => b - a)) {
+      const rest = left.slice();
+      rest.splice(rest.indexOf(die), 1);
+      for (let src = 25; src > 0; src--) {
+        if (bd[src] <= 0) continue;
+        const dst = stepTarget(bd, src, die, high);
+        if (dst < 0) continue;
+        const nxt = Int8Array.from(bd);
+        const hit = applyStep(nxt, src, dst);
+        const child = visit(nxt, rest, level + 1);
+        if (child >= 0) edges.push([src, dst, die, hit, child]);
+      }
+    }
+    if (edges.length) {
+      node = nodes.length + 1;
+      nodes.push(edges);
+    }
+    seen.set(key, node);
+    return node;
+  };
+  visit(Int8Array.from(board), diceLeft, 0);
+  // Nodes are numbered as they are finished; the root, finished last, takes number 0.
+  return { plays, nodes: [nodes[nodes.length - 1], ...nodes.slice(0, -1)], finals, depth };
+}
+
+// The play that `steps` ([from, to] pairs in order) make in graph `g`; throws saying what is wrong.
+export function playFor(g, steps) {
+  if (!g.plays.length) {
+    if (steps.length) throw new Error("no move is possible with this roll: send no steps");
+    throw new Error("no move is possible with this roll: there is no play");
+  }
+  let node = 0;
+  steps.forEach(([src, dst], k) => {
+    const e = g.nodes[node].find((edge) => edge[0] === src && edge[1] === dst);
+    if (!e) throw new Error(`step ${k + 1} (${src}/${dst}) is not a legal move here`);
+    node = e[4];
+  });
+  if (!(node in g.finals)) {
+    throw new Error(`the play is not complete: ${steps.length} of ${g.depth} steps made; the whole roll must be used when it can be`);
+  }
+  return g.plays[g.finals[node]];
+}

@@ -1,0 +1,30 @@
+// The computer's advice offline, as the server's hint gives it (table.server.learn.hint_for):
+// Greu's best plays with their equities and chances, or its cube decision.
+
+import { flip } from "./rules.js";
+import { namedPlays } from "./graph.js";
+import { chances, cubeDecision } from "./player.js";
+
+export const HINT_PLAYS = 5;
+const LEVEL = "hard";
+
+const equity = (e) => Math.round((2 * e.win - 1 + e.winGammon + e.winBackgammon - e.loseGammon - e.loseBackgammon) * 1e12) / 1e12;
+const wild = (e) => ({ win: e.win, winG: e.winGammon, winBg: e.winBackgammon, loseG: e.loseGammon, loseBg: e.loseBackgammon });
+
+// Advice for the player who must decide in match state `s` (LocalGame.state).
+export function hintFor(judge, s) {
+  if (s.phase === "move" && s.dice) {
+    const ranked = namedPlays(s.board, s.dice[0], s.dice[1]).map((play) => {
+      const e = chances(judge, LEVEL, flip(play.board)); // the opponent's: turn it round
+      const mine = { win: 1 - e.win, winGammon: e.loseGammon, winBackgammon: e.loseBackgammon,
+        loseGammon: e.winGammon, loseBackgammon: e.winBackgammon };
+      return { play: play.text, e: mine, equity: equity(mine) };
+    }).sort((a, b) => b.equity - a.equity);
+    const best = ranked.length ? ranked[0].equity : 0;
+    return { kind: "play", plays: ranked.slice(0, HINT_PLAYS).map((r) => ({
+      play: r.play, equity: r.equity, diff: r.equity - best, probabilities: wild(r.e) })) };
+  }
+  const d = cubeDecision(judge, LEVEL, s, s.onRoll);
+  return { kind: "cube", no_double: d.nd, double_take: d.dt, double_pass: d.dp, double: d.double, take: d.take,
+    probabilities: wild(chances(judge, LEVEL, s.board)) };
+}

@@ -1,0 +1,65 @@
+// The computer at an offline table (table.bot.player and table.server.computer are the
+// reference): its next wire action for the seat that must act, from the match state alone.
+
+import { isRace } from "./rules.js";
+import { evaluate } from "./search.js";
+import { botPlay, LEVELS } from "./bot.js";
+import { acceptResignation, efficiency, matchDouble, moneyDouble } from "./cube.js";
+import { pipCounts, toAbs, turn, whyNoDouble } from "./match.js";
+
+// Cubeless chances for the player on roll at `board`, at `level`'s depth, put in order once in
+// double precision (as table.bot.bot.Bot.evaluate does).
+export function chances(judge, level, board) {
+  const v = new Float32Array(5);
+  evaluate(judge, board, LEVELS[level].depth, v);
+  const win = Math.min(Math.max(v[0], 0), 1);
+  const winGammon = Math.min(Math.max(v[1], 0), win);
+  const loseGammon = Math.min(Math.max(v[3], 0), 1 - win);
+  return { win, winGammon, winBackgammon: Math.min(Math.max(v[2], 0), winGammon), loseGammon,
+    loseBackgammon: Math.min(Math.max(v[4], 0), loseGammon) };
+}
+
+const swapped = (e) => ({ win: 1 - e.win, winGammon: e.loseGammon, winBackgammon: e.loseBackgammon,
+  loseGammon: e.winGammon, loseBackgammon: e.winBackgammon });
+
+function sideOf(s, player) {
+  const owner = s.cubeOwner === null ? "centre" : s.cubeOwner === player ? "player" : "opponent";
+  return [owner, [s.score[player], s.score[1 - player]]];
+}
+
+// The cube decision of `player` (on roll) at `level`: {double, take, nd, dt, dp, best}.
+export function cubeDecision(judge, level, s, player) {
+  const [owner, score] = sideOf(s, player);
+  const e = chances(judge, level, s.board);
+  const x = efficiency(isRace(s.board), pipCounts(s.board)[0]);
+  return s.length === 0 ? moneyDouble(e, s.cubeValue, owner, x)
+    : matchDouble(e, s.length, score, s.cubeValue, owner, s.crawford, x);
+}
+
+// The computer's wire action in match state `s` (LocalGame.state), or null when it has none.
+export function computerAction(judge, level, s, random = Math.random) {
+  const player = turn(s);
+  if (player === null) return null;
+  if (s.phase === "roll") {
+    if (!whyNoDouble(s) && cubeDecision(judge, level, s, player).double) return { type: "double" };
+    return { type: "roll" };
+  }
+  if (s.phase === "move") {
+    const play = botPlay(judge, level, s.board, s.dice[0], s.dice[1], random);
+    return { type: "move", steps: play ? play.steps.map(([a, b]) => [toAbs(player, a), toAbs(player, b)]) : [] };
+  }
+  if (s.phase === "take") {
+    // The position is the doubler's: decide from the doubler's side and answer.
+    return { type: cubeDecision(judge, level, s, s.onRoll).take ? "take" : "drop" };
+  }
+  if (s.phase === "resign") {
+    const [owner, score] = sideOf(s, player);
+    let e = chances(judge, level, s.board);
+    if (s.onRoll !== player) e = swapped(e);
+    const x = efficiency(isRace(s.board), pipCounts(s.board)[0]);
+    const ok = acceptResignation(e, s.resignLevel, s.cubeValue, owner, s.length, score, s.crawford, x);
+    return { type: ok ? "accept_resignation" : "reject_resignation" };
+  }
+  return null;
+}
+

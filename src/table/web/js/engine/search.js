@@ -1,0 +1,117 @@
+// Move choice in the browser (table.bot.search is the reference): the network's judgement, with
+// look-ahead over the rolls to come, and the staged move filter the strongest programs use.
+// Plies as GNU Backgammon counts them: 0-ply judges the position after a play; n-ply averages,
+// over the opponent's 21 rolls, the position after its best reply (chosen at 0-ply) at n-1 plies.
+
+import { flip, generate } from "./rules.js";
+import { LOW_ROLLS } from "./features.js";
+import { applies as bearoffApplies, probabilities as bearoffProbabilities } from "./bearoff.js";
+import { equity, evaluateBoard, finalProbs, makeWork, N_OUTPUTS } from "./nn.js";
+
+export const MAX_DEPTH = 2;
+
+// What judges a position: the networks and the bear-off database (null for none).
+export function makeJudge(weights, db) {
+  return { w: weights, db, work: makeWork(weights.hidden) };
+}
+
+// The plays of a roll as boards from the mover's side; a pass is one play that changes nothing.
+export function playsOf(board, d1, d2) {
+  const plays = generate(board, d1, d2);
+  return plays.length ? plays : [{ board: Int8Array.from(board), steps: [] }];
+}
+
+// 0-ply equity for the mover of each play; returns {eqs, best, bestP} (chances after the best,
+// for the side then on roll).
+function scorePlays(judge, plays) {
+  const eqs = new Float64Array(plays.length), p = new Float32Array(N_OUTPUTS);
+  const bestP = new Float32Array(N_OUTPUTS);
+  let best = 0;
+  plays.forEach((play, c) => {
+    evaluateBoard(judge.w, judge.db, flip(play.board), judge.work, p);
+    eqs[c] = -equity(p);
+    if (c === 0 || eqs[c] > eqs[best]) { best = c; bestP.set(p); }
+  });
+  return { eqs, best, bestP };
+}
+
+// Add `wt` times `p` turned round: `p` is the other side's, after its play.
+function addTurned(acc, p, wt) {
+  acc[0] += wt * (1 - p[0]);
+  acc[1] += wt * p[3];
+  acc[2] += wt * p[4];
+  acc[3] += wt * p[1];
+  acc[4] += wt * p[2];
+}
+
+function exact(judge, board, out) {
+  if (finalProbs(board, out)) return true;
+  if (bearoffApplies(judge.db, board)) { bearoffProbabilities(judge.db, board, out); return true; }
+  return false;
+}
+
+// Chances for the player on roll at `board`, looking `depth` plies ahead, into `out`
+// (Float32Array of 5; sums are kept in single precision as the Python search keeps them).
+export function evaluate(judge, board, depth, out) {
+  if (depth <= 0) { evaluateBoard(judge.w, judge.db, board, judge.work, out); return; }
+  if (exact(judge, board, out)) return;
+  const acc = new Float32Array(N_OUTPUTS), res = new Float32Array(N_OUTPUTS);
+  for (const [d1, d2] of LOW_ROLLS) {
+    const wt = d1 === d2 ? 1 : 2;
+    const plays = playsOf(board, d1, d2);
+    const { best, bestP } = scorePlays(judge, plays);
+    if (depth === 1) {
+      addTurned(acc, bestP, wt); // the best play was judged at 0-ply while it was chosen
+      continue;
+    }
+    const child = flip(plays[best].board);
+    if (!exact(judge, child, res)) evaluate(judge, child, depth - 1, res);
+    addTurned(acc, res, wt);
+  }
+  for (let k = 0; k < N_OUTPUTS; k++) out[k] = acc[k] / 36;
+}
+
+// The move filter: of the plays order[0..m), keep the best `keep` within `margin`, first in
+// `order`, best first; returns how many.
+function keepBest(eqs, order, m, keep, margin) {
+  let top = eqs[order[0]];
+  for (let i = 1; i < m; i++) top = Math.max(top, eqs[order[i]]);
+  let kept = 0;
+  for (let i = 0; i < m; i++) if (eqs[order[i]] >= top - margin) order[kept++] = order[i];
+  for (let i = 0; i < Math.min(kept, keep); i++) {
+    let k = i;
+    for (let j = i + 1; j < kept; j++) if (eqs[order[j]] > eqs[order[k]]) k = j;
+    [order[i], order[k]] = [order[k], order[i]];
+  }
+  return Math.min(kept, keep);
+}
+
+// Choose a play for the player on roll: {plays, best} (index into plays, in the engine's order).
+// `noise` (equity) is added to each 0-ply judgement with `normal()` draws; then, for each ply up
+// to `depth`, the plays passing the stage's filter (keep[s], margin[s]) are judged a ply deeper.
+export function choose(judge, board, d1, d2, { depth = 0, noise = 0, keep = [8, 3], margin = [0.16, 0.1], normal } = {}) {
+  const plays = playsOf(board, d1, d2);
+  const n = plays.length;
+  let { eqs, best } = scorePlays(judge, plays);
+  if (noise > 0) {
+    for (let c = 0; c < n; c++) eqs[c] += noise * normal();
+    best = 0;
+    for (let c = 0; c < n; c++) if (eqs[c] > eqs[best]) best = c;
+  }
+  if (depth <= 0 || n === 1) return { plays, best, eqs };
+  const order = plays.map((_, c) => c);
+  const res = new Float32Array(N_OUTPUTS);
+  let m = n;
+  for (let stage = 0; stage < Math.min(depth, MAX_DEPTH); stage++) {
+    m = keepBest(eqs, order, m, keep[Math.min(stage, keep.length - 1)], margin[Math.min(stage, margin.length - 1)]);
+    if (m === 1) break;
+    for (let i = 0; i < m; i++) {
+      const c = order[i];
+      evaluate(judge, flip(plays[c].board), stage + 1, res);
+      eqs[c] = -equity(res);
+    }
+  }
+  best = order[0];
+  for (let i = 1; i < m; i++) if (eqs[order[i]] > eqs[best]) best = order[i];
+  return { plays, best, eqs };
+}

@@ -1,0 +1,41 @@
+// The computer's thinking, off the page's thread: {type: "think", id, level, state} is answered
+// with {type: "action", id, action}, {type: "hint", id, state} likewise with Greu's advice; {type: "db", db} hands over the bear-off database and
+// {type: "build"} builds it here and posts it back ({type: "built", db}).
+import { loadWeights } from "./nn.js";
+import { makeJudge } from "./search.js";
+import { computerAction } from "./player.js";
+import { build } from "./bearoff.js";
+import { hintFor } from "./hint.js";
+
+let judge = null;
+
+async function ready() {
+  if (!judge) {
+    const [header, bin] = await Promise.all([
+      fetch("/static/bot/table.json").then((r) => r.json()),
+      fetch("/static/bot/table.bin").then((r) => r.arrayBuffer()),
+    ]);
+    judge = makeJudge(loadWeights(header, bin), null);
+  }
+  return judge;
+}
+
+self.onmessage = async (e) => {
+  const msg = e.data;
+  if (msg.type === "build") {
+    const t0 = performance.now();
+    const db = build();
+    self.postMessage({ type: "built", db, ms: performance.now() - t0 }, [db.finish.buffer, db.first.buffer]);
+  } else if (msg.type === "db") {
+    (await ready()).db = msg.db;
+  } else if (msg.type === "think" || msg.type === "hint") {
+    try {
+      const j = await ready();
+      const t0 = performance.now();
+      const action = msg.type === "hint" ? hintFor(j, msg.state) : computerAction(j, msg.level, msg.state);
+      self.postMessage({ type: "action", id: msg.id, action, ms: performance.now() - t0 });
+    } catch (err) {
+      self.postMessage({ type: "action", id: msg.id, error: String(err) });
+    }
+  }
+};

@@ -1,0 +1,40 @@
+// Whole matches replayed in the browser's match flow: the server's entries, views and IDs.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { LocalGame } from "../../../../src/table/web/js/engine/match.js";
+import { toMat } from "../../../../src/table/web/js/engine/records.js";
+
+const fixture = JSON.parse(readFileSync(process.env.PARITY_FIXTURE, "utf8"));
+const SEATS = [[0, 1], [0], [1]];
+
+fixture.matches.forEach((m, i) => {
+  test(`match ${i} (${m.config.length} points${m.config.cube ? "" : ", no cube"}): every step as the server`, () => {
+    let k = 0;
+    const game = new LocalGame(m.config, { rollDie: () => m.faces[k++] });
+    m.steps.forEach((st, n) => {
+      const entry = st.seats === null ? game.applyAutomatic(st.action) : game.act(st.seats, st.action);
+      const where = `step ${n}: ${JSON.stringify(st.action)}`;
+      assert.deepEqual(entry, st.entry, where);
+      SEATS.forEach((seats, j) => assert.deepEqual(game.view(seats), st.views[j], `${where}, seats ${seats}`));
+      assert.deepEqual(game.ids, st.ids, where);
+    });
+    assert.ok(game.isOver);
+    assert.deepEqual(game.moves, m.moves);
+    assert.equal(toMat(game), m.mat);
+  });
+});
+
+test("a wrong action is refused with a reason and changes nothing", () => {
+  const m = fixture.matches[0];
+  let k = 0;
+  const game = new LocalGame(m.config, { rollDie: () => m.faces[k++] });
+  game.applyAutomatic({ type: "opening_roll" });
+  const before = JSON.stringify(game.view([0, 1]));
+  const seat = game.toAct;
+  assert.throws(() => game.act([1 - seat], { type: "roll" }), /not your turn/);
+  assert.throws(() => game.act([seat], { type: "move", steps: [[3, 9]] }), /not a legal move/);
+  assert.throws(() => game.act([seat], { type: "double" }), /double/);
+  assert.throws(() => game.act([seat], { type: "fly" }), /unknown action/);
+  assert.equal(JSON.stringify(game.view([0, 1])), before);
+});

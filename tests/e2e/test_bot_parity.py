@@ -1,0 +1,101 @@
+"""The browser's bot (src/table/web/js/engine) against the Python bot, the reference.
+
+The network's inputs must be the same numbers, its outputs equal numpy's within 1e-5, the
+bear-off database built in the browser equal the Python one, and Mediu and Greu choose the same
+plays as Python's on a seeded set of positions.
+"""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+
+from table.bot import bearoff, features, net
+from table.bot.bot import Bot
+from table.rules.posid import encode_position_id
+from table.rules.position import Position
+
+from tests.e2e.parity import random_boards, run_node
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _sigmoid(v: np.ndarray) -> np.ndarray:
+    return np.asarray(1.0 / (1.0 + np.exp(-v)))
+
+
+def test_exported_weights_are_the_shipped_ones(tmp_path):
+    run = subprocess.run([sys.executable, str(ROOT / "scripts" / "export-web-weights"), "--out", str(tmp_path)],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    web = ROOT / "src" / "table" / "web" / "bot"
+    assert (tmp_path / "table.bin").read_bytes() == (web / "table.bin").read_bytes(), \
+        "src/table/web/bot is stale: run scripts/export-web-weights"
+    assert (tmp_path / "table.json").read_text() == (web / "table.json").read_text()
+
+
+def test_network_and_evaluation_match_python(tmp_path):
+    w = net.bundled()
+    db = bearoff.database()
+    boards = random_boards(1000, seed=99)
+    rows = []
+    x = np.zeros(features.N_INPUTS, dtype=np.float32)
+    out = np.zeros(5, dtype=np.float32)
+    scratch = np.empty(26, dtype=np.int8)
+    hidden = np.zeros(w.hidden, dtype=np.float32)
+    kinds = set()
+    for board in boards:
+        features.encode(board, x, scratch)
+        which = net.RACE if features.is_race(board) else net.CONTACT
+        # numpy in double precision: the reference the float32 networks approximate.
+        h = _sigmoid(w.b1[which].astype(np.float64) + x.astype(np.float64) @ w.w1[which].astype(np.float64))
+        raw = _sigmoid(w.b2[which].astype(np.float64) + h @ w.w2[which].astype(np.float64))
+        kind = net.evaluate_board(w.w1, w.b1, w.w2, w.b2, db, board, x, hidden, scratch, out)
+        kinds.add(kind)
+        rows.append({"id": encode_position_id(tuple(int(v) for v in board)), "net": which,
+                     "x": [float(v) for v in x], "raw": [float(v) for v in raw],
+                     "kind": kind, "probs": [float(v) for v in out]})
+    assert kinds >= {net.CONTACT, net.RACE, net.EXACT}
+    (tmp_path / "bearoff.bin").write_bytes(np.ascontiguousarray(db, dtype="<f4").tobytes())
+    run_node("net.parity.mjs", {"positions": rows, "bearoff": str(tmp_path / "bearoff.bin")}, tmp_path)
+
+
+def test_bearoff_database_built_in_the_browser_is_pythons(tmp_path):
+    (tmp_path / "bearoff.bin").write_bytes(
+        np.ascontiguousarray(bearoff.database(), dtype="<f4").tobytes())
+    run_node("bearoff.parity.mjs", {"bearoff": str(tmp_path / "bearoff.bin")}, tmp_path)
+
+
+def test_medium_and_hard_choose_pythons_plays(tmp_path):
+    rng = random.Random(2026)
+    bots = {level: Bot(level) for level in ("medium", "hard")}
+    easy = Bot("easy", seed=3)
+    rows = []
+    for board in random_boards(400, seed=31)[::2]:
+        position = Position(tuple(int(v) for v in board))
+        d1, d2 = sorted((rng.randint(1, 6), rng.randint(1, 6)), reverse=True)
+        if len(position.legal_plays((d1, d2))) < 2:
+            continue
+        row: dict[str, object] = {"id": position.id, "dice": [d1, d2]}
+        for level, bot in bots.items():
+            play = bot.choose_play(position, (d1, d2))
+            assert play is not None
+            # The mover's board after the play: the play's position is seen from the opponent.
+            row[level] = encode_position_id(tuple(-v for v in play.position.board[::-1]))
+        # Ușor draws its noise from its own generator: only how often it strays can be compared.
+        blurred = easy.choose_play(position, (d1, d2))
+        assert blurred is not None
+        row["easy"] = encode_position_id(tuple(-v for v in blurred.position.board[::-1]))
+        rows.append(row)
+    assert len(rows) >= 150
+    # The look-ahead matters on some of them, so Greu's search is checked, not only the network.
+    assert sum(row["medium"] != row["hard"] for row in rows) >= 5
+    strays = sum(row["easy"] != row["medium"] for row in rows) / len(rows)
+    assert 0.1 < strays < 0.7
+    (tmp_path / "bearoff.bin").write_bytes(
+        np.ascontiguousarray(bearoff.database(), dtype="<f4").tobytes())
+    run_node("bot.parity.mjs", {"choices": rows, "bearoff": str(tmp_path / "bearoff.bin")}, tmp_path)

@@ -1,0 +1,130 @@
+"""The browser's match flow (src/table/web/js/engine/match.js) against the server's, the reference.
+
+Whole matches are played through ``table.server.game.Game`` with seeded random actions and
+recorded dice; the Node test replays the same actions with the same dice and must produce the
+same log entries, the same per-seat views (board, dice, cube, score, Crawford, results, the
+actions offered and the move graph) and the same GNU Backgammon IDs at every step, then the same
+move list and .mat record.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import numpy as np
+
+from table.bot import bearoff
+from table.match import Phase
+from table.server.computer import choose_action
+from table.server.learn import hint_for
+from table.server.game import Game, GameConfig
+
+from tests.e2e.parity import run_node
+
+SEATS = (frozenset({0, 1}), frozenset({0}), frozenset({1}))
+
+
+class ListDice:
+    """Dice from a fixed list, so that the browser's engine can roll the very same ones."""
+
+    def __init__(self, faces: list[int]) -> None:
+        self.faces = faces
+        self.i = 0
+
+    def roll_die(self) -> int:
+        self.i += 1
+        return self.faces[self.i - 1]
+
+
+def _choose(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    kinds = view["actions"]
+    # Mostly play on; now and then the cube and resignations, so every path is walked.
+    weights = {"move": 20, "roll": 12, "double": 3, "take": 3, "drop": 1, "resign": 1,
+               "accept_resignation": 1, "reject_resignation": 2, "next_game": 1}
+    kind = rng.choices(kinds, [weights[k] for k in kinds])[0]
+    if kind == "move":
+        graph, node, steps = view["moves"], 0, []
+        while str(node) not in graph["finals"]:
+            edge = rng.choice(graph["nodes"][node])
+            steps.append([edge[0], edge[1]])
+            node = edge[4]
+        return {"type": "move", "steps": steps}
+    if kind == "resign":
+        return {"type": "resign", "level": rng.randint(1, 3)}
+    return {"type": kind}
+
+
+def play_match(config: GameConfig, seed: int) -> dict[str, Any]:
+    rng = random.Random(seed)
+    faces = [rng.randint(1, 6) for _ in range(20000)]
+    game = Game(config, ListDice(faces))
+    steps = []
+    while not game.is_over and len(steps) < 3000:
+        auto = game.automatic()
+        if auto is not None:
+            action, seats = auto.to_json(), None
+            entry = game.apply_automatic(auto)
+        else:
+            who = game.to_act
+            seats = [0, 1] if who is None else [who]
+            action = _choose(game.view(frozenset(seats)), rng)
+            entry = game.act(frozenset(seats), action)
+        steps.append({"seats": seats, "action": action, "entry": entry,
+                      "views": [game.view(s) for s in SEATS],
+                      "ids": {"position": game.match.position.id, "match": game.match.match_id}})
+    assert game.is_over
+    return json.loads(json.dumps({
+        "config": {"mode": config.mode, "length": config.length, "cube": config.cube},
+        "faces": faces, "steps": steps, "moves": game.moves, "mat": game.match.to_mat()}))
+
+
+def test_whole_matches_step_for_step(tmp_path):
+    configs = [GameConfig("local", length=1), GameConfig("local", length=3),
+               GameConfig("local", length=5), GameConfig("local", length=3, cube=False),
+               GameConfig("local", length=7)]
+    matches = [play_match(c, seed) for seed, c in enumerate(configs * 2)]
+    kinds = {s["entry"]["type"] for m in matches for s in m["steps"]}
+    assert kinds >= {"opening_roll", "roll", "move", "double", "take", "drop", "resign",
+                     "accept_resignation", "reject_resignation", "next_game"}
+    assert any(s["views"][0]["crawford"] for m in matches for s in m["steps"])
+    run_node("match.parity.mjs", {"matches": matches}, tmp_path)
+
+
+def test_the_computer_decides_as_the_servers(tmp_path):
+    # Every decision of random matches (rolls or doubles, plays, takes or drops, resignations
+    # accepted or not), answered by Mediu, and by Greu at every third one, in Python and in Node;
+    # and at those, the hint Greu gives (plays ranked, or the cube's equities).
+    matches = [play_match(GameConfig("local", length=n), 100 + n) for n in (1, 3, 5)]
+    asked: list[dict[str, Any]] = []
+    hints: list[dict[str, Any]] = []
+    for i, m in enumerate(matches):
+        config = GameConfig("local", length=m["config"]["length"])
+        game = Game(config, ListDice(m["faces"]))
+        for n, st in enumerate(m["steps"]):
+            seat = game.to_act
+            if st["seats"] is not None and seat is not None and game.match.phase.value != "game_over":
+                for level in ("medium", "hard") if n % 3 == 0 else ("medium",):
+                    cfg = GameConfig("local", length=config.length, level=level)
+                    game.config = cfg
+                    asked.append({"match": i, "step": n, "level": level, "want": choose_action(game, seat)})
+                game.config = config
+                m = game.match
+                if n % 3 == 0 and (m.phase in (Phase.MOVE, Phase.TAKE) or m.phase == Phase.ROLL and m.may_double()):
+                    hints.append({"match": i, "step": n, "want": json.loads(json.dumps(
+                        hint_for(m.position.id, m.match_id, config.cube, game.single)))})
+            if st["seats"] is None:
+                auto = game.automatic()
+                assert auto is not None
+                game.apply_automatic(auto)
+            else:
+                game.act(frozenset(st["seats"]), st["action"])
+    kinds = {a["want"]["type"] for a in asked}
+    assert kinds >= {"roll", "double", "move", "take", "drop", "accept_resignation", "reject_resignation"}, kinds
+    (tmp_path / "bearoff.bin").write_bytes(
+        np.ascontiguousarray(bearoff.database(), dtype="<f4").tobytes())
+    assert {h["want"]["kind"] for h in hints} == {"play", "cube"}
+    run_node("player.parity.mjs", {"matches": matches, "asked": asked, "hints": hints,
+                                   "bearoff": str(tmp_path / "bearoff.bin")},
+             tmp_path)

@@ -1,0 +1,161 @@
+"""Playing with no network at all after one visit: the engine and the computer in the browser.
+
+Visit once (the service worker caches the app, the engine and the weights), go offline
+(Playwright's offline mode), reload, and play on the device: a single game against Mediu to the
+end, a 3-point match between two players on one device (cube, Crawford, resignations), a game
+closed and reopened mid-way (and a hint), the .mat record of a finished game; then back online the
+online pages work again.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+
+from table.match import Match
+
+from tests.e2e.e2e_helpers import new_game, open_app, play_by_clicks, version
+from tests.e2e.test_match import scores, visible
+
+
+def _offline_context(browser, server_url):
+    ctx = browser.new_context(bypass_csp=True, viewport={"width": 1280, "height": 800}, base_url=server_url)
+    ctx.set_default_timeout(20000)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    # Roll by hand, so that a player may double or resign before rolling; no animations.
+    page.add_init_script("localStorage.setItem('table.settings', JSON.stringify({autoRoll: false, animations: false}))")
+    open_app(page)
+    # The offline cache holds every file once the service worker is in charge.
+    page.wait_for_function("navigator.serviceWorker.ready.then(r => !!r.active)")
+    page.wait_for_function("!!navigator.serviceWorker.controller")
+    ctx.set_offline(True)
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    return ctx, page, errors
+
+
+def _play_on(page, until, seen: set[str], resign_when=None, limit: int = 600) -> None:
+    """Act for whoever may act on this device until ``until()``; note each kind of action in ``seen``."""
+    for _ in range(limit):
+        if until():
+            return
+        page.wait_for_timeout(30)
+        if page.locator("#dlg-result[open]").count():
+            page.locator("#dlg-result button").click()
+            continue
+        if visible(page, "next_game"):
+            seen.add("next_game"); page.click("#controls [data-act=next_game]"); continue
+        if visible(page, "take"):
+            seen.add("take"); page.click("#controls [data-act=take]"); continue
+        if visible(page, "accept_resignation"):
+            seen.add("accept"); page.click("#controls [data-act=accept_resignation]"); continue
+        if visible(page, "roll"):
+            if resign_when is not None and visible(page, "resign") and resign_when(page, seen):
+                seen.add("resign")
+                page.click("#controls [data-act=resign]")
+                page.locator("#dlg-resign button[value='1']").click()
+                continue
+            if visible(page, "double") and "double" not in seen and resign_when is not None:
+                seen.add("double"); page.click("#controls [data-act=double]"); continue
+            page.click("#controls [data-act=roll]"); continue
+        if page.locator("#board .ck.movable").count():
+            play_by_clicks(page)
+            page.click("#controls [data-act=confirm]")
+            seen.add("move")
+            continue
+    raise AssertionError("the game did not get there")
+
+
+def test_a_whole_game_against_mediu_offline_then_resumed_and_exported(browser, server_url, artifacts):
+    ctx, page, errors = _offline_context(browser, server_url)
+    try:
+        assert "Fără conexiune" in page.locator("#mode-line").inner_text()
+        new_game(page, mode="computer", level="medium", length=1, cube=True)
+        assert re.search(r"#/game/local-[0-9a-f]{16}$", page.url)
+        assert page.locator("#device-badge").is_visible()
+        assert page.locator("#offline").is_hidden()  # no "server unreachable" banner for a game here
+        seen: set[str] = set()
+        # Halfway: close the app and open it again; the game is where it was.
+        _play_on(page, lambda: "move" in seen and version(page) >= 12, seen)
+        page.wait_for_selector("#controls button:visible, #board .ck.movable")
+        at, game = version(page), page.url
+        page.close()
+        page = ctx.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto("/")
+        page.wait_for_selector("body[data-ready='1']")
+        page.wait_for_selector("#device-games a")  # read from IndexedDB
+        assert page.locator("#device-games a").count() == 1
+        assert "în desfășurare" in page.locator("#device-games").inner_text()
+        page.click("#btn-continue")
+        page.wait_for_url(game)
+        page.wait_for_function(f"window.__table.version() >= {at}")
+        assert version(page) == at
+        # Greu's advice comes from the device too.
+        _play_on(page, lambda: page.locator("#btn-hint").is_enabled() and page.locator("#board .ck.movable").count() > 0,
+                 seen)
+        page.click("#btn-hint")
+        page.wait_for_selector(".hint-table tr.best")
+        assert page.locator(".hint-table tr").count() >= 2
+        _play_on(page, lambda: page.locator("#dlg-result[open]").count() > 0
+                 or visible(page, "rematch"), seen)
+        page.screenshot(path=str(artifacts / "offline-game-over-desktop.png"))
+        if page.locator("#dlg-result[open]").count():
+            page.locator("#dlg-result button").click()
+        # The record of the finished game: a .mat that the Python engine replays to the same end.
+        page.click("#btn-export")
+        link = page.locator("a[data-kind=mat]")
+        with page.expect_download() as dl:
+            link.click()
+        text = open(dl.value.path(), encoding="utf-8").read()
+        assert text.startswith('; [Site "Table"]') and " 0 point match" in text
+        replayed = Match.from_mat(text)
+        assert max(replayed.score) >= 1 and replayed.results
+        page.goto("/")
+        page.wait_for_selector("body[data-ready='1']")
+        page.wait_for_selector("#device-games a")
+        assert "încheiată" in page.locator("#device-games").inner_text()
+        # Back online: the online pages work again.
+        ctx.set_offline(False)
+        page.reload()
+        page.wait_for_selector("body[data-ready='1']")
+        assert "Online" in page.locator("#mode-line").inner_text()
+        page.click("#btn-home-online")
+        page.wait_for_selector("#lobby:visible")
+        page.wait_for_selector("#dlg-nick[open]")  # the lobby asks a newcomer for a nickname
+        page.keyboard.press("Escape")
+        page.goto("/")
+        page.wait_for_selector("body[data-ready='1']")
+        new_game(page, mode="computer", level="easy", length=1, cube=False)
+        assert "local-" not in page.url
+        page.wait_for_selector("#board .ck.movable")
+        assert page.locator("#device-badge").is_hidden()
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+def test_a_three_point_match_between_two_players_offline(browser, server_url, artifacts):
+    ctx, page, errors = _offline_context(browser, server_url)
+    try:
+        new_game(page, mode="local", length=3, cube=True)
+        assert "local-" in page.url
+        seen: set[str] = set()
+
+        def resign(page, seen) -> bool:
+            # After a double and a few moves, the player on roll gives up a single game; in the
+            # Crawford game and after it, at once.
+            if page.locator("#crawford").is_visible():
+                seen.add("crawford")
+            return "take" in seen and version(page) > 12 or sum(scores(page)) > 0
+
+        _play_on(page, lambda: visible(page, "rematch"), seen, resign_when=resign)
+        a, b = scores(page)
+        assert max(a, b) >= 3
+        assert {"double", "take", "resign", "accept", "next_game", "crawford"} <= seen, seen
+        page.screenshot(path=str(artifacts / "offline-match-over-desktop.png"))
+        assert not errors, errors
+    finally:
+        ctx.close()
