@@ -422,8 +422,9 @@ export class LocalGame {
       view.actions = kinds;
       if (s.phase === "move" && this.graph.plays.length) {
         const act = s.onRoll, g = this.graph;
+        // As the server sends it: each end node with the index of its play (written out only when played).
         const finals = {};
-        for (const [node, index] of Object.entries(g.finals)) finals[node] = g.plays[index].text;
+        for (const [node, index] of Object.entries(g.finals)) finals[node] = index;
         view.moves = {
           depth: g.depth,
           nodes: g.nodes.map((edges) => edges.map(([a, b, die, hit, c]) => [toAbs(act, a), toAbs(act, b), die, hit ? 1 : 0, c])),
