@@ -485,12 +485,12 @@ def test_a_move_that_cannot_be_stored_changes_neither_the_game_nor_the_clock(sit
     game, tokens = table["game"], [ana, ion]
     before = site.c.get(f"/api/games/{game}").json()
     seat = before["view"]["to_act"]
-    real = site.storage.append_online
+    real = site.storage.append_online_many
 
     def broken(*args, **kwargs):
         raise StorageError("the disk is full")
 
-    monkeypatch.setattr(site.storage, "append_online", broken)
+    monkeypatch.setattr(site.storage, "append_online_many", broken)
     site.now.now += 30
     mine = site.c.get(f"/api/games/{game}", headers=auth(tokens[seat])).json()
     action = choose(mine["view"], seat, "medium", True)
@@ -501,7 +501,7 @@ def test_a_move_that_cannot_be_stored_changes_neither_the_game_nor_the_clock(sit
     assert after["version"] == before["version"]
     assert after["view"]["clock"]["deadline"] == before["view"]["clock"]["deadline"]
     assert site.storage.load_clock(game)[1] == before["view"]["clock"]["deadline"]
-    monkeypatch.setattr(site.storage, "append_online", real)
+    monkeypatch.setattr(site.storage, "append_online_many", real)
     r = site.c.post(f"/api/games/{game}/actions", headers=auth(tokens[seat]),
                     json={"version": mine["version"], "action": action})
     assert r.status_code == 200 and r.json()["view"]["clock"]["reserve"][seat] == pytest.approx(60 - 22)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from table.server.ledger import Entry
-from table.server.storage import CHAT_MAX, ConflictError, StorageError
+from table.server.storage import CHAT_MAX, ConflictError, OnlineWrite, StorageError
 
 from tests.server.storage_fixtures import storage, where  # noqa: F401 - fixtures
 
@@ -199,6 +199,28 @@ def test_an_entry_is_stored_with_its_clock_points_and_table_status_or_not_at_all
     with pytest.raises(ConflictError):  # the same log place again: nothing else is kept either
         storage.append_online("g1", 0, {"type": "x"}, clock=({"c": 3}, 9.0), ledger=[Entry(ana.id, 20, "win:single", "g1")])
     assert storage.load_clock("g1") == ({"c": 2}, None) and storage.points(ana.id) == 20
+
+
+def test_many_entries_in_one_transaction_each_kept_or_refused_on_its_own(storage, ana, ion):
+    first = storage.create_table(ana.id, {"length": 1})
+    storage.start_table(first.id, ion.id, "g1", {}, {})
+    second = storage.create_table(ion.id, {"length": 1})
+    storage.start_table(second.id, ana.id, "g2", {}, {})
+    storage.append_online("g1", 0, {"type": "roll"})
+    results = storage.append_online_many([
+        OnlineWrite("g1", 1, {"type": "move"}, clock=({"c": 5}, 99.0)),
+        OnlineWrite("g1", 1, {"type": "again"}, clock=({"c": 6}, 1.0), ledger=[Entry(ana.id, 20, "win:single", "g1")]),
+        OnlineWrite("nowhere", 0, {"type": "roll"}),
+        OnlineWrite("g2", 0, {"type": "roll"}, ledger=[Entry(ion.id, 10, "win:single", "g2")]),
+    ])
+    assert results[0] is None and results[3] is None
+    assert isinstance(results[1], ConflictError) and "g1" in str(results[1])
+    assert isinstance(results[2], StorageError) and "nowhere" in str(results[2])
+    # The refused entry left nothing behind: not its clock, not its points.
+    assert storage.load("g1")[2] == [{"type": "roll"}, {"type": "move"}]
+    assert storage.load_clock("g1") == ({"c": 5}, 99.0)
+    assert storage.load("g2")[2] == [{"type": "roll"}]
+    assert storage.points_of([ana.id, ion.id]) == {ana.id: 0, ion.id: 10}
 
 
 def test_token_hashes_tables_and_reasons_of_a_player(storage, ana, ion):

@@ -28,6 +28,7 @@ import asyncio
 import json
 import os
 import random
+import resource
 import subprocess
 import sys
 import tempfile
@@ -231,6 +232,7 @@ def _round(url: str, server: subprocess.Popen[bytes], tmp: str, first_game: int,
            think: float, seconds: float, seed: int, clients: int, evict: float) -> JSON:
     """Play one round of ``games`` matches at once against the running server; return its raw figures."""
     procs: list[subprocess.Popen[str]] = []
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
     try:
         outs = []
         for k, (first, count) in enumerate(_shares(games, clients)):
@@ -262,7 +264,12 @@ def _round(url: str, server: subprocess.Popen[bytes], tmp: str, first_game: int,
         after = rss_mib(server.pid)
         # The server forgets a finished room ``evict`` s after its last watcher left, at its next sweep.
         time.sleep(evict + tidy_period(evict) + 1.0)
+        for proc in procs:
+            proc.wait(30)
+        used = resource.getrusage(resource.RUSAGE_CHILDREN)
+        clients_cpu = used.ru_utime + used.ru_stime - children.ru_utime - children.ru_stime
         return {"parts": [json.loads(out.read_text()) for out in outs], "seconds": elapsed, "cpu": cpu,
+                "clients_cpu": clients_cpu,
                 "ready": ready, "peak": peak, "after": after, "settled": rss_mib(server.pid)}
     finally:
         for proc in procs:
@@ -292,6 +299,7 @@ def measure(games: int, length: int, think: float, seconds: float, seed: int = 1
     errors = [e for part in parts for e in part["errors"]]
     elapsed = sum(r["seconds"] for r in played)
     cpu = sum(r["cpu"] for r in played)
+    clients_cpu = sum(r["clients_cpu"] for r in played)
 
     def pct(p: float) -> float:
         return ms[min(len(ms) - 1, int(p * (len(ms) - 1) + 0.5))] if ms else float("nan")
@@ -301,6 +309,7 @@ def measure(games: int, length: int, think: float, seconds: float, seed: int = 1
             "actions": actions, "seconds": elapsed, "actions_per_s": actions / elapsed if elapsed else 0.0,
             "p50_ms": pct(0.50), "p95_ms": pct(0.95), "p99_ms": pct(0.99),
             "server_cpu_ms_per_action": cpu * 1000 / actions if actions else float("nan"),
+            "clients_cpu_ms_per_action": clients_cpu * 1000 / actions if actions else float("nan"),
             "errors": errors[:10], "error_count": len(errors),
             "rss_before_mib": before, "rss_ready_mib": played[0]["ready"],
             "rss_peak_mib": max(r["peak"] for r in played), "rss_after_mib": played[-1]["after"],
@@ -338,7 +347,8 @@ def run(args: argparse.Namespace) -> int:
     print(f"online: {f['games']} matches at once{rounds} ({f['finished']} finished), think {args.think} s: "
           f"{f['actions']} actions in {f['seconds']:.1f} s = {f['actions_per_s']:.1f} actions/s; "
           f"action -> both seats updated p50 {f['p50_ms']:.1f} ms, p95 {f['p95_ms']:.1f} ms, "
-          f"p99 {f['p99_ms']:.1f} ms; server CPU {f['server_cpu_ms_per_action']:.2f} ms per action; "
+          f"p99 {f['p99_ms']:.1f} ms; server CPU {f['server_cpu_ms_per_action']:.2f} ms per action "
+          f"(the client processes: {f['clients_cpu_ms_per_action']:.2f} ms); "
           f"errors {f['error_count']}; server memory {f['rss_before_mib']:.0f} MiB at start, "
           f"{f['rss_ready_mib']:.0f} MiB with the tables open, {f['rss_peak_mib']:.0f} MiB peak, "
           f"{f['rss_after_mib']:.0f} MiB after the games, {f['rss_settled_mib']:.0f} MiB once finished rooms "

@@ -35,7 +35,8 @@ from table.server.players import NicknameError, create_guest, name_key, player_f
 from table.server.push import Push
 from table.server.results import Outcome, outcome
 from table.server.rooms import Room, RoomError, Rooms, encode
-from table.server.storage import ConflictError, OnlineTable, Player, SqlStorage, StorageError
+from table.server.storage import ConflictError, OnlineTable, OnlineWrite, Player, SqlStorage, StorageError
+from table.server.writer import GroupWriter
 from table.server.turns import keeps_running, roll_on_open, waiting_for
 
 JSON = dict[str, Any]
@@ -181,10 +182,9 @@ class TableState:
 
     async def store(self, game_id: str, seq: int, entry: JSON, write: object) -> None:
         assert isinstance(write, Write)
-        await asyncio.to_thread(
-            self.service.storage.append_online, game_id, seq, entry,
-            clock=(write.clock.to_json(), stored_deadline(write.clock)), ledger=write.ledger,
-            table=(self.table.id, "finished") if write.finished else None, match=write.match, now=self.service.now())
+        await self.service.writer.write(OnlineWrite(
+            game_id, seq, entry, clock=(write.clock.to_json(), stored_deadline(write.clock)), ledger=write.ledger,
+            table=(self.table.id, "finished") if write.finished else None, match=write.match, now=self.service.now()))
 
     def adopt(self, write: object) -> None:
         assert isinstance(write, Write)
@@ -251,6 +251,9 @@ class Online:
 
     def __init__(self, storage: SqlStorage, rooms: Rooms, now: Now = time.time, push: Push | None = None) -> None:
         self.storage = storage
+        # Moves are stored through one writer thread; the attribute is looked up per batch, so
+        # a test may replace ``storage.append_online_many``.
+        self.writer = GroupWriter(lambda writes: self.storage.append_online_many(writes))
         self.rooms = rooms
         self.now = now
         self.push = push if push is not None else Push(storage)

@@ -217,6 +217,20 @@ _TOUCH_GAME = t.games.update().where(t.games.c.id == sa.bindparam("gid")).values
 _INSERT_ACTION = t.actions.insert()
 
 
+@dataclass(frozen=True)
+class OnlineWrite:
+    """The arguments of one ``append_online`` call, for ``append_online_many``."""
+
+    game_id: str
+    seq: int
+    entry: JSON
+    clock: tuple[JSON, float | None] | None = None
+    ledger: Sequence[Entry] = ()
+    table: tuple[str, TableStatus] | None = None
+    match: Outcome | None = None
+    now: float | None = None
+
+
 class SqlStorage:
     """Storage in a database SQLAlchemy reaches; make one with :func:`open_storage`."""
 
@@ -276,26 +290,53 @@ class SqlStorage:
         So a log entry that ends a game is never stored without its points (nor
         its points without it), and a clock never disagrees with the log.
         """
-        when = _now(now)
         with self._tx(f"game {game_id!r} already has log entry {seq}") as conn:
-            touched = conn.execute(_TOUCH_GAME, {"gid": game_id, "now": when})
-            if touched.rowcount == 0:
-                raise StorageError(f"there is no game {game_id!r}")
-            conn.execute(_INSERT_ACTION, {"game_id": game_id, "seq": seq, "entry": json.dumps(entry)})
-            if clock is not None:
-                self._save_clock(conn, game_id, *clock)
-            if ledger:
-                conn.execute(t.ledger.insert(), [{"player_id": e.player_id, "game_id": e.game_id, "amount": e.amount,
-                                                  "reason": e.reason, "created": when} for e in ledger])
-            if table is not None:
-                if table[1] not in TABLE_STATUSES:
-                    raise StorageError(f"a table's status is one of {', '.join(TABLE_STATUSES)}, got {table[1]!r}")
-                conn.execute(t.online_tables.update().where(t.online_tables.c.id == table[0])
-                             .values(status=table[1], updated=when))
-                if table[1] == "finished":
-                    conn.execute(t.games.update().where(t.games.c.id == game_id).values(finished=when))
-            if match is not None:
-                self._record_match(conn, match, when)
+            self._append_online(conn, OnlineWrite(game_id, seq, entry, clock, ledger, table, match, now))
+
+    def append_online_many(self, writes: Sequence[OnlineWrite]) -> list[StorageError | None]:
+        """Several ``append_online`` calls in one transaction, each kept or undone on its own.
+
+        Returns, for each write in order, ``None`` when it is stored or the
+        error that kept it out (the others are stored all the same).  One
+        commit for many moves: on a busy server the commits are most of the cost.
+        """
+        outcome: list[StorageError | None] = []
+        try:
+            with self._tx() as conn:
+                for w in writes:
+                    try:
+                        with conn.begin_nested():
+                            self._append_online(conn, w)
+                        outcome.append(None)
+                    except sa.exc.IntegrityError as exc:
+                        outcome.append(ConflictError(f"game {w.game_id!r} already has log entry {w.seq}: "
+                                                     f"{_reason(exc)}"))
+                    except StorageError as exc:
+                        outcome.append(exc)
+        except StorageError as exc:  # the commit itself failed: nothing of the batch is stored
+            return [exc] * len(writes)
+        return outcome
+
+    def _append_online(self, conn: sa.Connection, w: OnlineWrite) -> None:
+        when = _now(w.now)
+        touched = conn.execute(_TOUCH_GAME, {"gid": w.game_id, "now": when})
+        if touched.rowcount == 0:
+            raise StorageError(f"there is no game {w.game_id!r}")
+        conn.execute(_INSERT_ACTION, {"game_id": w.game_id, "seq": w.seq, "entry": json.dumps(w.entry)})
+        if w.clock is not None:
+            self._save_clock(conn, w.game_id, *w.clock)
+        if w.ledger:
+            conn.execute(t.ledger.insert(), [{"player_id": e.player_id, "game_id": e.game_id, "amount": e.amount,
+                                              "reason": e.reason, "created": when} for e in w.ledger])
+        if w.table is not None:
+            if w.table[1] not in TABLE_STATUSES:
+                raise StorageError(f"a table's status is one of {', '.join(TABLE_STATUSES)}, got {w.table[1]!r}")
+            conn.execute(t.online_tables.update().where(t.online_tables.c.id == w.table[0])
+                         .values(status=w.table[1], updated=when))
+            if w.table[1] == "finished":
+                conn.execute(t.games.update().where(t.games.c.id == w.game_id).values(finished=when))
+        if w.match is not None:
+            self._record_match(conn, w.match, when)
 
     def load(self, game_id: str) -> tuple[JSON, JSON, list[JSON]]:
         """A game's settings, seats and log (in order)."""
