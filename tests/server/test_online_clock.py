@@ -81,3 +81,25 @@ def test_a_forfeit_stops_the_clock_and_ends_the_match():
     assert again.forfeit == game.forfeit and again.is_over
     with pytest.raises(Exception, match="over already"):
         game.forfeit_match(1 - seat, "left")
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_no_seat_is_offered_a_step_the_server_is_about_to_take(seed):
+    # A forced or impossible move is the server's: a view offering it would invite a move that
+    # arrives after the server has played it (refused as stale).
+    game = online_game(seed)
+    server_steps = 0
+    while not game.is_over and game.match.game_number <= 2:
+        auto = game.automatic()
+        views = [game.view(frozenset({s})) for s in (0, 1)]
+        if auto is not None:
+            assert views[0]["actions"] == views[1]["actions"] == [] and views[0]["moves"] is None
+            server_steps += game.match.phase == Phase.MOVE
+            game.apply_automatic(auto)
+        elif game.match.phase == Phase.GAME_OVER:
+            game.apply_automatic(NextGame())
+        else:
+            seat = game.to_act
+            assert views[seat]["actions"] and views[1 - seat]["actions"] == []
+            game.act(frozenset({seat}), choose(views[seat], seat, "medium", True))
+    assert server_steps >= 1

@@ -122,6 +122,10 @@ async def _seat(url: str, game: str, seat: int, token: str, match: _Match, think
             if msg["type"] == "error":
                 if msg.get("code") not in ("stale", "not_your_turn"):
                     figures.errors.append(msg["message"])
+                elif acted in match.sent:  # refused, so nothing to wait for: not an action's time
+                    del match.sent[acted]
+                    match.seen.pop(acted, None)
+                    figures.actions -= 1
                 continue
             if msg["type"] != "state":
                 continue

@@ -439,10 +439,10 @@ class Game:
             kinds = sorted(m.legal_kinds())
             if phase == Phase.GAME_OVER and self.single:
                 kinds = []
-            if phase == Phase.MOVE and not self.graph.plays:
-                kinds = []  # the server plays the empty move itself
+            if self.automatic() is not None:
+                kinds = []  # the server takes this step itself (an empty move; online, a forced one too)
             view["actions"] = kinds
-            if phase == Phase.MOVE and self.graph.plays:
+            if kinds and phase == Phase.MOVE:
                 act = m.state.on_roll
                 g = self.graph
                 view["moves"] = {
