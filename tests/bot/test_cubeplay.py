@@ -136,6 +136,8 @@ def test_bench_cube_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     assert "decisions agree" in out and "points lost per decision" in out
     assert main(args + ["--data", str(data)]) == 0  # reused
     assert "reference from" in capsys.readouterr().out
+    assert main(args + ["--data", str(data), "--judge-only"]) == 0
+    assert main(args + ["--data", str(tmp_path / "none.npz"), "--judge-only"]) == 2
     assert main(["bench", "cube", "--positions", "0"]) == 2
 
 

@@ -34,10 +34,14 @@ from table.rules.position import Position
 
 WINDOW = (0.60, 0.88)  # the player on roll's cubeless chance of winning, at 0-ply
 CHUNK = 4  # positions per job handed to a worker process
+RACE_PIPS = 40  # the least pips of either side in a sampled race: long races
 
 
-def sample_positions(n: int, seed: int, window: tuple[float, float] = WINDOW) -> list[Position]:
+def sample_positions(n: int, seed: int, window: tuple[float, float] = WINDOW,
+                     races: bool = False) -> list[Position]:
     """``n`` positions before a roll, one per seeded Mediu self-play game, in the doubling window.
+
+    ``races``: only pure races, each side with at least ``RACE_PIPS`` pips to go.
 
     >>> ps = sample_positions(2, seed=1)
     >>> len(ps), all(0.60 <= Bot("medium").evaluate(p).win <= 0.88 for p in ps)
@@ -52,7 +56,9 @@ def sample_positions(n: int, seed: int, window: tuple[float, float] = WINDOW) ->
         p = Position.initial()
         seen: list[Position] = []
         while not p.is_game_over:
-            if window[0] <= bot.evaluate(p, depth=0).win <= window[1]:
+            if races and not (p.is_race() and min(p.pip_counts()) >= RACE_PIPS):
+                pass
+            elif window[0] <= bot.evaluate(p, depth=0).win <= window[1]:
                 seen.append(p)
             dice = (rng.randint(1, 6), rng.randint(1, 6))
             play = bot.choose_play(p, dice)
@@ -87,6 +93,11 @@ class Reference:
         """Which positions have been rolled out."""
         done: np.ndarray = ~np.isnan(self.nd)
         return done
+
+    def subset(self, keep: np.ndarray) -> Reference:
+        """The positions marked in ``keep`` only."""
+        return Reference(self.boards[keep], self.nd[keep], self.dt[keep], self.nd_se[keep],
+                         self.dt_se[keep], self.diff_se[keep], self.trials, self.seed)
 
     def save(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -154,6 +154,10 @@ def register_cube(benches: argparse._SubParsersAction[argparse.ArgumentParser]) 
                    help="plies of the judged bot's evaluation (default 1, Greu's)")
     c.add_argument("--data", type=Path, default=None,
                    help="rollouts kept here: reused and completed if the file exists")
+    c.add_argument("--races", action="store_true",
+                   help="only pure races (40 pips or more each); also judges the race rules")
+    c.add_argument("--judge-only", action="store_true",
+                   help="with --data: judge the positions rolled out so far, roll out nothing")
     c.set_defaults(func=_cube)
 
 
@@ -168,15 +172,21 @@ def _cube(args: argparse.Namespace) -> int:
         print(f"reference from {args.data}: {len(ref.nd)} positions, {ref.trials} trials, "
               f"seed {ref.seed} (the file's settings win over --positions, --trials, --seed)")
     else:
-        positions = cubebench.sample_positions(args.positions, args.seed)
+        positions = cubebench.sample_positions(args.positions, args.seed, races=args.races)
         ref = cubebench.Reference.empty(positions, args.trials, args.seed)
 
     def progress(done: int, total: int) -> None:
         print(f"  rolled out {done}/{total} ({time.perf_counter() - start:.0f}s)", flush=True)
 
-    cubebench.roll_out(ref, args.jobs, args.data, progress)
+    if args.judge_only:
+        if args.data is None or not args.data.exists():
+            raise BenchError("--judge-only needs --data naming an existing rollout file")
+    else:
+        cubebench.roll_out(ref, args.jobs, args.data, progress)
+    ref = ref.subset(ref.done)
     lo, hi = cubebench.WINDOW
-    print(f"{len(ref.nd)} positions from Mediu's self-play (seed {ref.seed}), player on roll "
+    kind = "race positions" if args.races else "positions"
+    print(f"{len(ref.nd)} {kind} from Mediu's self-play (seed {ref.seed}), player on roll "
           f"{lo:.0%}-{hi:.0%} to win (0-ply), cube centred; cubeful rollouts of {ref.trials} "
           f"games each (Mediu's checker play and Table's cube model at 0-ply, same dice for "
           f"no double and double-take, first two rolls stratified)")
@@ -195,6 +205,14 @@ def _cube(args: argparse.Namespace) -> int:
               f"{v.mean_loss:.4f} points lost per decision (missed doubles {v.doubles_missed}, "
               f"wrong doubles {v.doubles_wrong}, passed takes {v.takes_passed}, "
               f"taken passes {v.passes_taken})")
+    if race.any():
+        from table.bot import racerules
+
+        for rule in (racerules.keith, racerules.eight_nine_twelve):
+            rd, rt = map(np.array, zip(*(rule(Position(b.tolist())) for b in ref.boards[race])))
+            v = cubebench.verdict(ref.nd[race], ref.dt[race], rd, rt)
+            print(f"{rule.__name__} rule, race: {v.agreement:6.1%} of {v.decisions} decisions "
+                  f"agree, {v.mean_loss:.4f} points lost per decision")
     for label, mask, ours in (("contact", ~race, cube.CONTACT_EFFICIENCY), ("race", race, None)):
         if mask.any():
             x, v = cubebench.best_efficiency(ref, p, mask)
