@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from table import Position
 from table.bot import Bot
@@ -12,6 +14,7 @@ from table.bot.cube import (
     accept_resignation,
     match_double,
     money_double,
+    money_equity,
 )
 from table.bot.met import match_equity, post_crawford
 
@@ -186,3 +189,26 @@ def test_answer_first_double() -> None:
     # Spread or not, the choice never loses to always taking.
     for keep, drop in ((0.0, 0.5), (0.2, 0.55), (0.4, 0.6)):
         assert answer_first_double(keep, drop, 0.1) >= 0.5 + 0.5 * keep - 1e-12
+
+
+def test_too_good_to_double_with_gammons() -> None:
+    # 83% to win with many gammons (rolled out by Table: no double 1.03, double-take 1.59):
+    # past the cash point the live cube plays on for the gammons instead of stopping at +1.
+    p = Chances(0.826, 0.299, 0.011, 0.009, 0.0)
+    d = money_double(p)
+    assert not d.double and d.no_double > 1.0 and not d.take
+
+
+@given(st.floats(1.0, 2.0), st.floats(1.0, 2.0), st.floats(0.0, 1.0),
+       st.sampled_from(["centre", "player", "opponent"]))
+def test_money_equity_rises_with_the_chance_of_winning(w: float, ell: float, x: float,
+                                                       owner: str) -> None:
+    def eq(pw: float) -> float:
+        return money_equity(Chances(pw, (w - 1) * pw, 0.0, (ell - 1) * (1 - pw), 0.0), owner, x)
+
+    values = [eq(i / 200) for i in range(1, 200)]
+    # Rising, and with no jumps: the live part is continuous through the cube points.
+    assert all(b >= a - 1e-9 for a, b in zip(values, values[1:]))
+    assert all(b - a < 0.1 for a, b in zip(values, values[1:]))
+    # Between the dead-cube and the fully-live-cube value at every chance.
+    assert -ell - 1e-9 <= values[0] and values[-1] <= w + 1e-9

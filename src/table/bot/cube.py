@@ -151,18 +151,20 @@ def money_core(win: float, win_gammon: float, win_backgammon: float, lose_gammon
     w = 1.0 + (win_gammon + win_backgammon) / pw if pw > 1e-9 else 1.0
     ell = 1.0 + (lose_gammon + lose_backgammon) / lose if lose > 1e-9 else 1.0
     dead = pw * w - lose * ell
-    # Fully live cube: each side doubles at the other's take point.
-    # Janowski's take point with efficiency x is (L - 1/2) / (W + L + x/2); at x = 1:
-    tp_live = (ell - 0.5) / (w + ell + 0.5)  # ours
+    # Fully live cube (Janowski): the equity is linear in pw between the points where
+    # the cube changes hands, through (0, -L), (take point, -1), (cash point, +1), (1, W).
+    # Beyond the cash point the player is too good to double and plays on for the gammons
+    # (a straight +1 there, as before, made gammonish positions double when they should not).
+    tp_live = (ell - 0.5) / (w + ell + 0.5)  # the player's own take point
     cp_live = (ell + 1.0) / (w + ell + 0.5)  # one minus the opponent's
-    if owner == 1:
-        live = -ell + (ell + 1.0) * pw / cp_live if pw < cp_live else 1.0
+    if owner != 2 and pw >= cp_live:
+        live = 1.0 + (w - 1.0) * (pw - cp_live) / (1.0 - cp_live)
+    elif owner != 1 and pw <= tp_live:
+        live = -ell + (ell - 1.0) * pw / tp_live if tp_live > 0.0 else -1.0
+    elif owner == 1:
+        live = -ell + (ell + 1.0) * pw / cp_live
     elif owner == 2:
-        live = -1.0 if pw <= tp_live else -1.0 + (w + 1.0) * (pw - tp_live) / (1.0 - tp_live)
-    elif pw <= tp_live:
-        live = -1.0
-    elif pw >= cp_live:
-        live = 1.0
+        live = -1.0 + (w + 1.0) * (pw - tp_live) / (1.0 - tp_live)
     else:
         live = -1.0 + 2.0 * (pw - tp_live) / (cp_live - tp_live)
     return x * live + (1.0 - x) * dead
