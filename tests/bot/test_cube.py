@@ -191,14 +191,6 @@ def test_answer_first_double() -> None:
         assert answer_first_double(keep, drop, 0.1) >= 0.5 + 0.5 * keep - 1e-12
 
 
-def test_too_good_to_double_with_gammons() -> None:
-    # 83% to win with many gammons (rolled out by Table: no double 1.03, double-take 1.59):
-    # past the cash point the live cube plays on for the gammons instead of stopping at +1.
-    p = Chances(0.826, 0.299, 0.011, 0.009, 0.0)
-    d = money_double(p)
-    assert not d.double and d.no_double > 1.0 and not d.take
-
-
 @given(st.floats(1.0, 2.0), st.floats(1.0, 2.0), st.floats(0.0, 1.0),
        st.sampled_from(["centre", "player", "opponent"]))
 def test_money_equity_rises_with_the_chance_of_winning(w: float, ell: float, x: float,

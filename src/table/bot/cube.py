@@ -41,9 +41,9 @@ from table.rules.position import Position
 Owner = Literal["centre", "player", "opponent"]
 OWNERS = ("centre", "player", "opponent")
 # Cube efficiencies measured by ``table bench cube`` against Table's cubeful rollouts
-# (docs/cube.md): 0.72 lost least in contact, of 0.50-1.00, on both halves of 256
-# positions (0.68, the textbook value, 10% more); in long races 0.66-0.72 lost about the
-# same and 0.72 agreed most (the pip-count formula used before agreed less).
+# (docs/cube.md): in contact 0.72 lost least of 0.68-0.84 on 300 positions (0.68, the
+# textbook value, 13% more); in long races 0.66-0.72 lost about the same and 0.72 agreed
+# most (the pip-count formula used before agreed less).
 CONTACT_EFFICIENCY = 0.72
 RACE_EFFICIENCY = 0.72
 
@@ -144,20 +144,20 @@ def money_core(win: float, win_gammon: float, win_backgammon: float, lose_gammon
     w = 1.0 + (win_gammon + win_backgammon) / pw if pw > 1e-9 else 1.0
     ell = 1.0 + (lose_gammon + lose_backgammon) / lose if lose > 1e-9 else 1.0
     dead = pw * w - lose * ell
-    # Fully live cube (Janowski): the equity is linear in pw between the points where
-    # the cube changes hands, through (0, -L), (take point, -1), (cash point, +1), (1, W).
-    # Beyond the cash point the player is too good to double and plays on for the gammons
-    # (a straight +1 there, as before, made gammonish positions double when they should not).
+    # Fully live cube: each side doubles at the other's take point; the equity is linear
+    # between them and stops at +1 (a cash) and -1 (a pass).  Running on past the cash
+    # point towards W (too good: play on for the gammons) was measured and lost more
+    # against Table's rollouts (docs/cube.md), so it is not used.
     tp_live = (ell - 0.5) / (w + ell + 0.5)  # the player's own take point
     cp_live = (ell + 1.0) / (w + ell + 0.5)  # one minus the opponent's
-    if owner != 2 and pw >= cp_live:
-        live = 1.0 + (w - 1.0) * (pw - cp_live) / (1.0 - cp_live)
-    elif owner != 1 and pw <= tp_live:
-        live = -ell + (ell - 1.0) * pw / tp_live if tp_live > 0.0 else -1.0
-    elif owner == 1:
-        live = -ell + (ell + 1.0) * pw / cp_live
+    if owner == 1:
+        live = -ell + (ell + 1.0) * pw / cp_live if pw < cp_live else 1.0
     elif owner == 2:
-        live = -1.0 + (w + 1.0) * (pw - tp_live) / (1.0 - tp_live)
+        live = -1.0 if pw <= tp_live else -1.0 + (w + 1.0) * (pw - tp_live) / (1.0 - tp_live)
+    elif pw <= tp_live:
+        live = -1.0
+    elif pw >= cp_live:
+        live = 1.0
     else:
         live = -1.0 + 2.0 * (pw - tp_live) / (cp_live - tp_live)
     return x * live + (1.0 - x) * dead

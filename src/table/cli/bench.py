@@ -213,11 +213,11 @@ def _cube(args: argparse.Namespace) -> int:
             v = cubebench.verdict(ref.nd[race], ref.dt[race], rd, rt)
             print(f"{rule.__name__} rule, race: {v.agreement:6.1%} of {v.decisions} decisions "
                   f"agree, {v.mean_loss:.4f} points lost per decision")
-    for label, mask, ours in (("contact", ~race, cube.CONTACT_EFFICIENCY), ("race", race, None)):
+    for label, mask, ours in (("contact", ~race, cube.CONTACT_EFFICIENCY),
+                              ("race", race, cube.RACE_EFFICIENCY)):
         if mask.any():
             x, v = cubebench.best_efficiency(ref, p, mask)
-            now = f"{ours:.2f}" if ours is not None else "by pips"
             print(f"  best single efficiency on the {label} positions: {x:.2f} (the model's: "
-                  f"{now}): {v.agreement:.1%} agree, {v.mean_loss:.4f} lost per decision")
+                  f"{ours:.2f}): {v.agreement:.1%} agree, {v.mean_loss:.4f} lost per decision")
     print(f"({time.perf_counter() - start:.0f}s)")
     return 0
