@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from table import Position
 from table.bot import Bot
@@ -12,6 +14,7 @@ from table.bot.cube import (
     accept_resignation,
     match_double,
     money_double,
+    money_equity,
 )
 from table.bot.met import match_equity, post_crawford
 
@@ -149,3 +152,55 @@ def test_jacoby_makes_gammonish_positions_double() -> None:
     p = Chances(0.80, 0.45, 0.02, 0.0, 0.0)
     assert not money_double(p).double
     assert money_double(p, jacoby=True).double
+
+
+def test_crawford_game_has_a_dead_cube_and_post_crawford_scores_after_it() -> None:
+    # Trailer 3-away in the Crawford game, even chances, no gammons: a win leaves him
+    # 2-away post-Crawford, a loss ends the match.  The cube's efficiency cannot matter.
+    even = Chances(0.5, 0.0, 0.0, 0.0, 0.0)
+    d = match_double(even, 5, (2, 4), crawford=True)
+    assert not d.double
+    assert d.no_double == pytest.approx(0.5 * (1.0 - post_crawford(1, 2)))
+    assert match_double(even, 5, (2, 4), crawford=True, efficiency=0.0).no_double == \
+        pytest.approx(d.no_double)
+    # Post-Crawford 2-away differs from the Crawford game's 2-away by the free drop.
+    assert d.no_double != pytest.approx(0.5 * (1.0 - match_equity(1, 2, crawford=True)))
+
+
+def test_post_crawford_free_drop() -> None:
+    # 1-away 2-away: a drop gives double match point (50%), so the leader is above 50%
+    # by the free drop; published tables put it near 51.2% (docs/cube.md).
+    assert 0.505 <= post_crawford(1, 2) <= 0.52
+    # Trailer 3-away and 4-away need the same two doubled games: nearly the same score.
+    assert abs(post_crawford(1, 3) - post_crawford(1, 4)) < 0.02
+    assert post_crawford(1, 4) > post_crawford(1, 3)
+    # Published post-Crawford trailer chances (2 to 6 away): 48.6, 31.9, 30.6, 18.7, 17.7.
+    for b, published in zip(range(2, 7), (0.486, 0.319, 0.306, 0.187, 0.177)):
+        assert abs((1.0 - post_crawford(1, b)) - published) < 0.025
+
+
+def test_answer_first_double() -> None:
+    from table.bot.met import answer_first_double
+
+    # Taking with q: q + (1 - q) keep.  A drop worth less than any take is never chosen.
+    assert answer_first_double(0.3, 0.1, 0.06) == pytest.approx(0.5 + 0.5 * 0.3)
+    # A drop worth more than every take is always chosen.
+    assert answer_first_double(0.0, 0.9, 0.06) == pytest.approx(0.9)
+    # Spread or not, the choice never loses to always taking.
+    for keep, drop in ((0.0, 0.5), (0.2, 0.55), (0.4, 0.6)):
+        assert answer_first_double(keep, drop, 0.1) >= 0.5 + 0.5 * keep - 1e-12
+
+
+@given(st.floats(1.0, 2.0), st.floats(1.0, 2.0), st.floats(0.0, 1.0),
+       st.sampled_from(["centre", "player", "opponent"]))
+def test_money_equity_rises_with_the_chance_of_winning(w: float, ell: float, x: float,
+                                                       owner: str) -> None:
+    def eq(pw: float) -> float:
+        return money_equity(Chances(pw, (w - 1) * pw, 0.0, (ell - 1) * (1 - pw), 0.0), owner, x)
+
+    values = [eq(i / 200) for i in range(1, 200)]
+    # Rising, and with no jumps: the live part is continuous through the cube points.
+    assert all(b >= a - 1e-9 for a, b in zip(values, values[1:]))
+    assert all(b - a < 0.1 for a, b in zip(values, values[1:]))
+    # Between the dead-cube and the fully-live-cube value at every chance.
+    assert -ell - 1e-9 <= values[0] and values[-1] <= w + 1e-9

@@ -30,13 +30,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
+import numpy as np
+from numba import njit
+
+from table.bot import features
 from table.bot.met import CubeModel, crawford_game, match_equity, post_crawford
 from table.errors import TableError
 from table.rules.position import Position
 
 Owner = Literal["centre", "player", "opponent"]
 OWNERS = ("centre", "player", "opponent")
-CONTACT_EFFICIENCY = 0.68
+# Cube efficiencies measured by ``table bench cube`` against Table's cubeful rollouts
+# (docs/cube.md): in contact 0.72 lost least of 0.68-0.84 on 300 positions (0.68, the
+# textbook value, 13% more); in long races 0.66-0.72 lost about the same and 0.72 agreed
+# most (the pip-count formula used before agreed less).
+CONTACT_EFFICIENCY = 0.72
+RACE_EFFICIENCY = 0.72
 
 
 class CubeError(TableError):
@@ -91,21 +100,20 @@ class CubeDecision:
         return min(self.double_take, self.double_pass)
 
 
-def race_efficiency(pips: int) -> float:
-    """Cube efficiency in a race: long races keep the cube livelier (our model's choice)."""
-    return min(0.7, max(0.6, 0.55 + 0.00125 * pips))
+@njit(cache=True)
+def board_efficiency(board: np.ndarray) -> float:
+    """``efficiency`` of a raw board (the player on roll's view), for compiled callers."""
+    return RACE_EFFICIENCY if features.is_race(board) else CONTACT_EFFICIENCY
 
 
 def efficiency(position: Position) -> float:
-    """How live the cube is in ``position``: by the mover's pips in a race, fixed in contact.
+    """How live the cube is in ``position``: one value in contact, one in a race.
 
     >>> from table.rules.position import Position
     >>> efficiency(Position.initial()) == CONTACT_EFFICIENCY
     True
     """
-    if position.is_race():
-        return race_efficiency(position.pip_counts()[0])
-    return CONTACT_EFFICIENCY
+    return float(board_efficiency(np.array(position.board, dtype=np.int8)))
 
 
 def _check(cube: int, owner: str) -> None:
@@ -124,35 +132,60 @@ def _check_probs(p: Probabilities) -> None:
 # Money -------------------------------------------------------------------------
 
 
-def _w_l(p: Probabilities) -> tuple[float, float]:
-    w = 1.0 + (p.win_gammon + p.win_backgammon) / p.win if p.win > 1e-9 else 1.0
-    lose = 1.0 - p.win
-    ell = 1.0 + (p.lose_gammon + p.lose_backgammon) / lose if lose > 1e-9 else 1.0
-    return w, ell
+OWNER_CODES = {"centre": 0, "player": 1, "opponent": 2}
+
+
+@njit(cache=True)
+def money_core(win: float, win_gammon: float, win_backgammon: float, lose_gammon: float,
+               lose_backgammon: float, owner: int, x: float) -> float:
+    """Janowski's cubeful money equity per unit of cube (``owner``: 0 centre, 1 player, 2 opponent)."""
+    pw = win
+    lose = 1.0 - pw
+    w = 1.0 + (win_gammon + win_backgammon) / pw if pw > 1e-9 else 1.0
+    ell = 1.0 + (lose_gammon + lose_backgammon) / lose if lose > 1e-9 else 1.0
+    dead = pw * w - lose * ell
+    # Fully live cube: each side doubles at the other's take point; the equity is linear
+    # between them and stops at +1 (a cash) and -1 (a pass).  Running on past the cash
+    # point towards W (too good: play on for the gammons) was measured and lost more
+    # against Table's rollouts (docs/cube.md), so it is not used.
+    tp_live = (ell - 0.5) / (w + ell + 0.5)  # the player's own take point
+    cp_live = (ell + 1.0) / (w + ell + 0.5)  # one minus the opponent's
+    if owner == 1:
+        live = -ell + (ell + 1.0) * pw / cp_live if pw < cp_live else 1.0
+    elif owner == 2:
+        live = -1.0 if pw <= tp_live else -1.0 + (w + 1.0) * (pw - tp_live) / (1.0 - tp_live)
+    elif pw <= tp_live:
+        live = -1.0
+    elif pw >= cp_live:
+        live = 1.0
+    else:
+        live = -1.0 + 2.0 * (pw - tp_live) / (cp_live - tp_live)
+    return x * live + (1.0 - x) * dead
+
+
+@njit(cache=True)
+def money_action(p: np.ndarray, owner: int, x: float) -> tuple[float, float]:
+    """(no double, double-take) money equities per unit of the cube now, for chances ``p``.
+
+    ``p`` is the network's five outputs; they are put in order first (single
+    precision and averaging can leave a gammon a hair above its win).  A
+    double is right when ``min(double-take, 1) > no double``, a take when
+    ``double-take <= 1``.  Jacoby is off.
+    """
+    win = min(max(p[0], 0.0), 1.0)
+    wg = min(max(p[1], 0.0), win)
+    wbg = min(max(p[2], 0.0), wg)
+    lg = min(max(p[3], 0.0), 1.0 - win)
+    lbg = min(max(p[4], 0.0), lg)
+    nd = money_core(win, wg, wbg, lg, lbg, owner, x)
+    dt = 2.0 * money_core(win, wg, wbg, lg, lbg, 2, x)
+    return nd, dt
 
 
 def money_equity(p: Probabilities, owner: str = "centre", efficiency: float = CONTACT_EFFICIENCY) -> float:
     """Janowski's cubeful money equity, per unit of cube, for the player on roll."""
-    w, ell = _w_l(p)
-    x = efficiency
-    pw = p.win
-    dead = pw * w - (1.0 - pw) * ell
-    # Fully live cube: each side doubles at the other's take point.
-    # Janowski's take point with efficiency x is (L - 1/2) / (W + L + x/2); at x = 1:
-    tp_live = (ell - 0.5) / (w + ell + 0.5)  # ours
-    cp_live = (ell + 1.0) / (w + ell + 0.5)  # one minus the opponent's
-    if owner == "player":
-        live = -ell + (ell + 1.0) * pw / cp_live if pw < cp_live else 1.0
-    elif owner == "opponent":
-        live = -1.0 if pw <= tp_live else -1.0 + (w + 1.0) * (pw - tp_live) / (1.0 - tp_live)
-    else:
-        if pw <= tp_live:
-            live = -1.0
-        elif pw >= cp_live:
-            live = 1.0
-        else:
-            live = -1.0 + 2.0 * (pw - tp_live) / (cp_live - tp_live)
-    return x * live + (1.0 - x) * dead
+    return float(money_core(p.win, p.win_gammon, p.win_backgammon, p.lose_gammon,
+                            p.lose_backgammon, OWNER_CODES[owner], efficiency))
 
 
 def money_double(p: Probabilities, cube: int = 1, owner: str = "centre",
@@ -187,8 +220,10 @@ def _aways(length: int, score: tuple[int, int], cube: int) -> tuple[int, int]:
     return a, b
 
 
-def _model(p: Probabilities, a: int, b: int, crawford: bool) -> CubeModel:
-    post = (a == 1 or b == 1) and not crawford
+def _model(p: Probabilities, a: int, b: int) -> CubeModel:
+    # With a side 1-away, this game is the Crawford game or a later one: either way
+    # every game after it is post-Crawford.
+    post = a == 1 or b == 1
 
     def after(x: int, y: int) -> float:
         if x <= 0:
@@ -219,9 +254,13 @@ def match_double(p: Probabilities, length: int, score: tuple[int, int], cube: in
     _check(cube, owner)
     _check_probs(p)
     a, b = _aways(length, score, cube)
-    m = _model(p, a, b, crawford)
+    m = _model(p, a, b)
     x = efficiency
     pw = p.win
+    if crawford:
+        # No cube in the Crawford game: the game's plain value at the score.
+        nd = m.dead(cube, pw)
+        return CubeDecision(False, True, nd, nd, nd)
     if owner == "centre":
         live_nd = m.centred(pw, cube)
     elif owner == "player":
@@ -229,8 +268,8 @@ def match_double(p: Probabilities, length: int, score: tuple[int, int], cube: in
     else:
         live_nd = m.b_owns(cube, pw)
     nd = x * live_nd + (1 - x) * m.dead(cube, pw)
-    # No cube in the Crawford game; a cube already past what A needs gains nothing.
-    if crawford or owner == "opponent" or a - cube <= 0 and b - cube <= 0:
+    # A cube already past what A needs gains nothing.
+    if owner == "opponent" or a - cube <= 0 and b - cube <= 0:
         return CubeDecision(False, True, nd, nd, nd)
     dt = x * m.b_owns(2 * cube, pw) + (1 - x) * m.dead(2 * cube, pw)
     dp = m.cash_a(cube)
@@ -258,5 +297,5 @@ def accept_resignation(p: Probabilities, points: int, cube: int = 1, owner: str 
     if length == 0:
         return points * cube >= money_double(p, cube, owner, efficiency).best - 1e-9
     a, b = _aways(length, score, cube)
-    offered = _model(p, a, b, crawford).after(a - points * cube, b)
+    offered = _model(p, a, b).after(a - points * cube, b)
     return offered >= match_double(p, length, score, cube, owner, crawford, efficiency).best - 1e-9

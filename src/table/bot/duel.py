@@ -37,6 +37,31 @@ class Player:
 
 
 @njit(cache=True)
+def play_turn(
+    side: int, board: np.ndarray, d1: int, d2: int, kinds: np.ndarray, depths: np.ndarray,
+    noises: np.ndarray, keeps: np.ndarray, margins: np.ndarray, net_a: search.Net,
+    net_b: search.Net, pw: np.ndarray, work: search.Work, px: np.ndarray,
+) -> bool:  # pragma: no cover - compiled
+    """Player ``side`` plays ``d1``-``d2``; ``board`` is left turned round for the other side.
+
+    Returns True when the play ended the game; ``work.p[0]`` then holds the
+    final chances from the other side's view (lose gammon, lose backgammon).
+    """
+    kind = kinds[side]
+    if kind == PUBEVAL:
+        n = search.generate_level(board, d1, d2, work, 0)
+        best = pubeval.pick(pw, board, work.boards[0], n, px)
+    elif kind == RANDOM:
+        n = search.generate_level(board, d1, d2, work, 0)
+        best = np.random.randint(0, n)
+    else:
+        n, best = search.choose(net_a if side == 0 else net_b, work, board, d1, d2,
+                                depths[side], noises[side], keeps[side], margins[side])
+    search.flip_into(work.boards[0, best], board)
+    return final_probs(board, work.p[0])
+
+
+@njit(cache=True)
 def _play_game(
     first: int, dice: np.ndarray, kinds: np.ndarray, depths: np.ndarray, noises: np.ndarray,
     keeps: np.ndarray, margins: np.ndarray, net_a: search.Net, net_b: search.Net,
@@ -46,24 +71,25 @@ def _play_game(
     board = start.copy()
     side = first
     for turn in range(MAX_TURNS):
-        d1 = dice[turn, 0]
-        d2 = dice[turn, 1]
-        kind = kinds[side]
-        if kind == PUBEVAL:
-            n = search.generate_level(board, d1, d2, work, 0)
-            best = pubeval.pick(pw, board, work.boards[0], n, px)
-        elif kind == RANDOM:
-            n = search.generate_level(board, d1, d2, work, 0)
-            best = np.random.randint(0, n)
-        else:
-            n, best = search.choose(net_a if side == 0 else net_b, work, board, d1, d2,
-                                    depths[side], noises[side], keeps[side], margins[side])
-        search.flip_into(work.boards[0, best], board)
-        if final_probs(board, work.p[0]):
+        if play_turn(side, board, dice[turn, 0], dice[turn, 1], kinds, depths, noises, keeps,
+                     margins, net_a, net_b, pw, work, px):
             pts = 1 + int(work.p[0, 3]) + int(work.p[0, 4])
             return pts if side == 0 else -pts
         side = 1 - side
     return 0
+
+
+@njit(cache=True)
+def draw_dice(dice: np.ndarray) -> None:  # pragma: no cover - compiled
+    """A game's dice stream into ``dice`` (turns, 2); the opening roll is never a double."""
+    for t in range(len(dice)):
+        while True:
+            a = np.random.randint(1, 7)
+            b = np.random.randint(1, 7)
+            if t > 0 or a != b:
+                break
+        dice[t, 0] = a
+        dice[t, 1] = b
 
 
 @njit(cache=True)
@@ -77,14 +103,7 @@ def play_pairs(
     dice = np.empty((MAX_TURNS, 2), dtype=np.int64)
     px = np.empty(pubeval.N_INPUTS, dtype=np.float64)
     for i in range(n_pairs):
-        for t in range(MAX_TURNS):
-            while True:
-                a = np.random.randint(1, 7)
-                b = np.random.randint(1, 7)
-                if t > 0 or a != b:
-                    break
-            dice[t, 0] = a
-            dice[t, 1] = b
+        draw_dice(dice)
         total = 0
         for first in range(2):
             total += _play_game(first, dice, kinds, depths, noises, keeps, margins, net_a, net_b,

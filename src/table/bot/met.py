@@ -9,7 +9,11 @@ The model (in the tradition of Keeler and Spencer's continuous-cube analysis):
   value of a game is linear in the winning chance between those points;
 * the Crawford rule: after a player first reaches 1-away the next game is
   played without the cube; after it the trailer doubles at once and the
-  leader takes.
+  leader takes -- or drops, where dropping is worth more: the *free drop*.
+  When the trailer needs an even number of points, a drop leaves him
+  needing as many doubled games as before, so the leader drops whenever he
+  is the underdog in the game.  His chance in the game when the double
+  comes is taken as spread evenly over 50% +/- ``FREE_DROP_SPREAD``.
 
 ``match_equity(a, b)`` is the chance that the player needing ``a`` points
 wins against one needing ``b``; ``crawford=True`` marks the Crawford game and
@@ -30,6 +34,35 @@ from functools import lru_cache
 from typing import Callable
 
 GAMMONS = 0.20  # share of wins that are gammons, in the model table
+# The leader's chance in the game at the trailer's first turn to double, post-Crawford, has a
+# standard deviation of 0.036 by Table's network over the opening exchanges (docs/cube.md):
+# an even spread of that deviation is +/- 0.036 * sqrt(3).
+FREE_DROP_SPREAD = 0.06
+
+
+def answer_first_double(keep: float, drop: float, spread: float = FREE_DROP_SPREAD) -> float:
+    """The leader's chance, post-Crawford, when the trailer doubles at once.
+
+    ``keep`` is the leader's chance after losing the doubled game, ``drop``
+    after dropping; taking with a chance ``q`` in the game is worth
+    ``q + (1 - q) * keep``.  ``q`` is spread evenly over 0.5 +/- ``spread``
+    and the leader takes or drops, whichever is worth more.
+
+    >>> answer_first_double(0.0, 0.5, 0.0)  # 1-away 2-away, no spread: take or drop, 50%
+    0.5
+    >>> round(answer_first_double(0.0, 0.5, 0.06), 4)  # the free drop is worth spread / 4
+    0.515
+    """
+    lo, hi = 0.5 - spread, 0.5 + spread
+
+    def take(q: float) -> float:
+        return q + (1.0 - q) * keep
+
+    if spread <= 0.0:
+        return max(take(0.5), drop)
+    # Taking is worth more above q_even, dropping below.
+    q_even = min(max((drop - keep) / (1.0 - keep) if keep < 1.0 else lo, lo), hi)
+    return (drop * (q_even - lo) + 0.5 * (take(q_even) + take(hi)) * (hi - q_even)) / (hi - lo)
 
 
 @lru_cache(maxsize=None)
@@ -42,8 +75,9 @@ def post_crawford(a: int, b: int, g: float = GAMMONS) -> float:
     if a == 1 and b == 1:
         return 0.5
     if a == 1:
-        # The trailer doubles at once: a game for 2 points, 4 with a gammon.
-        return 0.5 + 0.5 * ((1 - g) * post_crawford(1, b - 2, g) + g * post_crawford(1, b - 4, g))
+        # The trailer doubles at once: a game for 2 points, 4 with a gammon, or a drop.
+        keep = (1 - g) * post_crawford(1, b - 2, g) + g * post_crawford(1, b - 4, g)
+        return answer_first_double(keep, post_crawford(1, b - 1, g))
     return 1.0 - post_crawford(b, a, g)
 
 

@@ -15,6 +15,7 @@ import argparse
 import importlib
 import statistics
 import time
+from pathlib import Path
 from typing import Callable
 
 import numpy as np
@@ -39,6 +40,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     from table.cli.bot import register_bench
 
     register_bench(benches)
+    register_cube(benches)
     from table.server import bench as server_bench
 
     server = benches.add_parser(
@@ -136,3 +138,86 @@ def _gnubg_lister(positions: list[Position],
         return sum(len(find(board, cube, context, roll)) for board in boards for roll in rolls)
 
     return run
+
+
+def register_cube(benches: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``bench cube``: the bot's cube decisions against Table's own cubeful rollouts."""
+    c = benches.add_parser(
+        "cube", help="cube decisions against cubeful rollouts: agreement and equity lost")
+    c.add_argument("--positions", type=int, default=200,
+                   help="positions from Mediu's self-play in the doubling window (default 200)")
+    c.add_argument("--trials", type=int, default=1296,
+                   help="rollout games per position, for both alternatives (default 1296)")
+    c.add_argument("--seed", type=int, default=2026)
+    c.add_argument("--jobs", type=int, default=2, help="processes for the rollouts (default 2)")
+    c.add_argument("--depth", type=int, default=1, choices=(0, 1, 2),
+                   help="plies of the judged bot's evaluation (default 1, Greu's)")
+    c.add_argument("--data", type=Path, default=None,
+                   help="rollouts kept here: reused and completed if the file exists")
+    c.add_argument("--races", action="store_true",
+                   help="only pure races (40 pips or more each); also judges the race rules")
+    c.add_argument("--judge-only", action="store_true",
+                   help="with --data: judge the positions rolled out so far, roll out nothing")
+    c.set_defaults(func=_cube)
+
+
+def _cube(args: argparse.Namespace) -> int:
+    from table.bot import cube, cubebench
+
+    if args.positions < 1 or args.trials < 2 or args.jobs < 1:
+        raise BenchError("--positions and --jobs must be at least 1, --trials at least 2")
+    start = time.perf_counter()
+    if args.data is not None and args.data.exists():
+        ref = cubebench.Reference.load(args.data)
+        print(f"reference from {args.data}: {len(ref.nd)} positions, {ref.trials} trials, "
+              f"seed {ref.seed} (the file's settings win over --positions, --trials, --seed)")
+    else:
+        positions = cubebench.sample_positions(args.positions, args.seed, races=args.races)
+        ref = cubebench.Reference.empty(positions, args.trials, args.seed)
+
+    def progress(done: int, total: int) -> None:
+        print(f"  rolled out {done}/{total} ({time.perf_counter() - start:.0f}s)", flush=True)
+
+    if args.judge_only:
+        if args.data is None or not args.data.exists():
+            raise BenchError("--judge-only needs --data naming an existing rollout file")
+    else:
+        cubebench.roll_out(ref, args.jobs, args.data, progress)
+    ref = ref.subset(ref.done)
+    lo, hi = cubebench.WINDOW
+    kind = "race positions" if args.races else "positions"
+    print(f"{len(ref.nd)} {kind} from Mediu's self-play (seed {ref.seed}), player on roll "
+          f"{lo:.0%}-{hi:.0%} to win (0-ply), cube centred; cubeful rollouts of {ref.trials} "
+          f"games each (Mediu's checker play and Table's cube model at 0-ply, same dice for "
+          f"no double and double-take, first two rolls stratified)")
+    print(f"rollout standard errors (mean): no double {np.mean(ref.nd_se):.3f}, double-take "
+          f"{np.mean(ref.dt_se):.3f}, their difference {np.mean(ref.diff_se):.3f}")
+    p = cubebench.chances(ref.boards, args.depth)
+    race = np.array([Position(b.tolist()).is_race() for b in ref.boards], dtype=bool)
+    d, t = cubebench.decisions(p, ref.boards)
+    name = {0: "Mediu (0-ply)", 1: "Greu (1-ply)", 2: "2-ply"}[args.depth]
+    for label, mask in (("all", np.ones(len(race), dtype=bool)), ("contact", ~race),
+                        ("race", race)):
+        if not mask.any():
+            continue
+        v = cubebench.verdict(ref.nd[mask], ref.dt[mask], d[mask], t[mask])
+        print(f"{name} {label:7s}: {v.agreement:6.1%} of {v.decisions} decisions agree, "
+              f"{v.mean_loss:.4f} points lost per decision (missed doubles {v.doubles_missed}, "
+              f"wrong doubles {v.doubles_wrong}, passed takes {v.takes_passed}, "
+              f"taken passes {v.passes_taken})")
+    if race.any():
+        from table.bot import racerules
+
+        for rule in (racerules.keith, racerules.eight_nine_twelve):
+            rd, rt = map(np.array, zip(*(rule(Position(b.tolist())) for b in ref.boards[race])))
+            v = cubebench.verdict(ref.nd[race], ref.dt[race], rd, rt)
+            print(f"{rule.__name__} rule, race: {v.agreement:6.1%} of {v.decisions} decisions "
+                  f"agree, {v.mean_loss:.4f} points lost per decision")
+    for label, mask, ours in (("contact", ~race, cube.CONTACT_EFFICIENCY),
+                              ("race", race, cube.RACE_EFFICIENCY)):
+        if mask.any():
+            x, v = cubebench.best_efficiency(ref, p, mask)
+            print(f"  best single efficiency on the {label} positions: {x:.2f} (the model's: "
+                  f"{ours:.2f}): {v.agreement:.1%} agree, {v.mean_loss:.4f} lost per decision")
+    print(f"({time.perf_counter() - start:.0f}s)")
+    return 0

@@ -16,6 +16,7 @@ from table.errors import TableError
 if TYPE_CHECKING:
     import numpy as np
 
+    from table.bot.cubeplay import CubePlayer
     from table.bot.duel import Player
 
 
@@ -75,6 +76,12 @@ def register_bench(benches: argparse._SubParsersAction[argparse.ArgumentParser])
     strength.add_argument("--seed", type=int, default=2026)
     strength.add_argument("--jobs", type=int, default=1,
                           help="processes to share the games (default 1)")
+    strength.add_argument("--cube", action="store_true",
+                          help="money games with the doubling cube (Jacoby off, cube cap 64): "
+                          "networks judge the cube at their own depth, pubeval and random with "
+                          "Greu's cube")
+    strength.add_argument("--passive", choices=("a", "b"), default=None,
+                          help="with --cube: this player never doubles and always takes")
     strength.set_defaults(func=_strength)
     latency = benches.add_parser("latency", help="time per move of each level")
     latency.add_argument("--levels", default="easy,medium,hard")
@@ -175,6 +182,10 @@ def _strength(args: argparse.Namespace) -> int:
         raise TableError("--games must be at least 2 (one duplicate pair)")
     if args.jobs < 1:
         raise TableError("--jobs must be at least 1")
+    if args.passive and not args.cube:
+        raise TableError("--passive needs --cube")
+    if args.cube:
+        return _cube_strength(args)
     name_a, a = _player(args.a)
     name_b, b = _player(args.b)
     pairs = args.games // 2
@@ -203,6 +214,57 @@ def _duel_share(job: tuple[str, str, int, int]) -> np.ndarray:
 
     spec_a, spec_b, pairs, seed = job
     return duel(_player(spec_a)[1], _player(spec_b)[1], pairs, seed)
+
+
+def _cube_player(spec: str, passive: bool) -> CubePlayer:
+    from table.bot.bot import SETTINGS
+    from table.bot.cubeplay import CubePlayer
+    from table.bot.duel import NETWORK
+
+    player = _player(spec)[1]
+    if player.kind == NETWORK:
+        return CubePlayer(player, None, player.depth, passive)
+    return CubePlayer(player, None, SETTINGS["hard"].depth, passive)
+
+
+def _cube_share(job: tuple[str, str, str | None, int, int]) -> tuple[np.ndarray, np.ndarray]:
+    from table.bot.cubeplay import cube_duel
+
+    spec_a, spec_b, passive, pairs, seed = job
+    return cube_duel(_cube_player(spec_a, passive == "a"), _cube_player(spec_b, passive == "b"),
+                     pairs, seed)
+
+
+def _cube_strength(args: argparse.Namespace) -> int:
+    import numpy as np
+    from concurrent.futures import ProcessPoolExecutor
+
+    from table.bot.duel import summary
+
+    for spec in (args.a, args.b):
+        _player(spec)  # a bad name is reported before any game
+    pairs = args.games // 2
+    start = time.perf_counter()
+    # Job i plays its share with seed (seed, i), as the cubeless benchmark does.
+    shares = [pairs // args.jobs + (1 if i < pairs % args.jobs else 0) for i in range(args.jobs)]
+    jobs = [(args.a, args.b, args.passive, n, args.seed if args.jobs == 1 else args.seed * 1000 + i)
+            for i, n in enumerate(shares) if n]
+    if args.jobs == 1:
+        parts = [_cube_share(jobs[0])]
+    else:
+        with ProcessPoolExecutor(args.jobs) as pool:
+            parts = list(pool.map(_cube_share, jobs))
+    res = np.concatenate([r for r, _ in parts])
+    stats = np.sum([s for _, s in parts], axis=0)
+    took = time.perf_counter() - start
+    ppg, ci = summary(res)
+    games = 2 * pairs
+    tag = {"a": f" ({args.a} passive)", "b": f" ({args.b} passive)", None: ""}[args.passive]
+    print(f"{args.a} vs {args.b}{tag}: {ppg:+.3f} ppg +/- {ci:.3f} (95% CI), {games} games in "
+          f"duplicate pairs, cubeful money (Jacoby off, cap 64), seed {args.seed}, {took:.0f}s")
+    print(f"  per game: {stats[0] / games:.2f} doubles, {stats[1] / games:.2f} passes, "
+          f"final cube {stats[2] / games:.2f} on average")
+    return 0
 
 
 def _latency(args: argparse.Namespace) -> int:

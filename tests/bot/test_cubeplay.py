@@ -1,0 +1,151 @@
+"""Cubeful money play: duels with the cube, cubeful rollouts, the cube benchmark and its commands."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from table import Position
+from table.bot import Bot
+from table.bot.bot import SETTINGS
+from table.bot.cubebench import (
+    Reference,
+    best_efficiency,
+    chances,
+    decisions,
+    roll_out,
+    sample_positions,
+    verdict,
+)
+from table.bot.cubeplay import CubePlayer, cube_duel, rollout
+from table.bot.duel import NETWORK, PUBEVAL, Player
+from table.bot.net import bundled
+from table.cli import main
+
+
+def board(p: Position) -> np.ndarray:
+    return np.array(p.board, dtype=np.int8)
+
+
+def test_rollout_of_a_certain_gammon() -> None:
+    # Last checker on the ace point, the opponent has borne off nothing: a gammon next roll.
+    # Too good to double: no double wins 2 points; after a double and take, 4.
+    r = rollout(board(Position.from_checkers({1: 1}, {6: 15})), 36, seed=3)
+    assert np.all(r[:, 0] == 2) and np.all(r[:, 1] == 4)
+
+
+def test_rollout_of_a_certain_gammon_loss() -> None:
+    # The opponent bears off his last checker on his turn; the player on roll cannot
+    # bring all his checkers home first.  The opponent is too good to double.
+    r = rollout(board(Position.from_checkers({13: 15}, {1: 1})), 36, seed=3)
+    assert np.all(r[:, 0] == -2) and np.all(r[:, 1] == -4)
+
+
+def test_rollout_is_seeded() -> None:
+    b = board(Position.initial())
+    assert np.array_equal(rollout(b, 12, seed=1), rollout(b, 12, seed=1))
+    assert not np.array_equal(rollout(b, 12, seed=1), rollout(b, 12, seed=2))
+    with pytest.raises(ValueError, match="at least one"):
+        rollout(b, 0, seed=1)
+
+
+def medium() -> CubePlayer:
+    s = SETTINGS["medium"]
+    return CubePlayer(Player(NETWORK, bundled(), 0, 0.0, s.keep, s.margin), judge_depth=0)
+
+
+def test_duel_of_a_player_with_itself_cancels_in_every_pair() -> None:
+    # Same dice, sides swapped, the same deterministic player (checkers and cube):
+    # the second game mirrors the first.
+    res, stats = cube_duel(medium(), medium(), 6, seed=4)
+    assert np.all(res == 0)
+    assert stats[0] > 0  # the cube was turned
+
+
+def test_passive_player_never_doubles_and_always_takes() -> None:
+    res, stats = cube_duel(medium(), CubePlayer(medium().player, passive=True, judge_depth=0),
+                           8, seed=5)
+    assert stats[0] > 0 and stats[1] == 0
+    assert len(res) == 8
+
+
+def test_pubeval_with_greu_cube_plays() -> None:
+    res, stats = cube_duel(CubePlayer(Player(PUBEVAL), judge_depth=0), medium(), 3, seed=6)
+    assert res.shape == (3,) and stats[2] >= 6  # every game ends at a cube of 1 or more
+
+
+def test_verdict_counts_and_losses() -> None:
+    nd = np.array([0.5, 0.7, 0.9])
+    dt = np.array([0.8, 0.6, 1.2])
+    # The rollout says: double/take, no double/take, double/pass.
+    right = verdict(nd, dt, np.array([True, False, True]), np.array([True, True, False]))
+    assert right.agreement == 1.0 and right.mean_loss == 0.0
+    wrong = verdict(nd, dt, np.array([False, True, False]), np.array([False, False, True]))
+    assert wrong.agree == 0 and wrong.doubles_missed == 2 and wrong.doubles_wrong == 1
+    assert wrong.loss == pytest.approx(0.3 + 0.1 + 0.1 + 0.2 + 0.4 + 0.2)
+
+
+def test_sampled_positions_are_in_the_window_and_seeded() -> None:
+    ps = sample_positions(3, seed=9)
+    assert [p.id for p in ps] == [p.id for p in sample_positions(3, seed=9)]
+    bot = Bot("medium")
+    assert all(0.60 <= bot.evaluate(p, depth=0).win <= 0.88 for p in ps)
+
+
+def test_reference_rolls_out_saves_and_resumes(tmp_path: Path) -> None:
+    ps = sample_positions(2, seed=2)
+    path = tmp_path / "ref.npz"
+    ref = roll_out(Reference.empty(ps, 6, seed=1), 1, path)
+    assert ref.done.all()
+    again = Reference.load(path)
+    assert np.array_equal(again.nd, ref.nd) and np.array_equal(again.boards, ref.boards)
+    # Resuming: a position already done is not rolled out again.
+    again.nd[0] = 123.0
+    again.nd[1] = np.nan
+    roll_out(again, 1, path)
+    resumed = Reference.load(path)
+    assert resumed.nd[0] == 123.0 and resumed.nd[1] == ref.nd[1]
+
+
+def test_decisions_are_the_bots() -> None:
+    ps = sample_positions(4, seed=3)
+    boards = np.array([p.board for p in ps], dtype=np.int8)
+    d, t = decisions(chances(boards, 1), boards)
+    bot = Bot("hard")
+    assert [(c.double, c.take) for c in map(bot.cube_decision, ps)] == list(zip(d, t))
+
+
+def test_best_efficiency_is_no_worse_than_the_model() -> None:
+    ps = sample_positions(6, seed=4)
+    ref = roll_out(Reference.empty(ps, 6, seed=1), 1)
+    p = chances(ref.boards, 0)
+    mask = np.ones(len(ps), dtype=bool)
+    x, best = best_efficiency(ref, p, mask)
+    d, t = decisions(p, ref.boards)
+    assert 0.3 <= x <= 1.0
+    assert best.loss <= verdict(ref.nd, ref.dt, d, t).loss + 1e-12
+
+
+def test_bench_cube_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = tmp_path / "ref.npz"
+    args = ["bench", "cube", "--positions", "2", "--trials", "4", "--jobs", "1", "--depth", "0"]
+    assert main(args + ["--data", str(data)]) == 0
+    out = capsys.readouterr().out
+    assert "decisions agree" in out and "points lost per decision" in out
+    assert main(args + ["--data", str(data)]) == 0  # reused
+    assert "reference from" in capsys.readouterr().out
+    assert main(args + ["--data", str(data), "--judge-only"]) == 0
+    assert main(args + ["--data", str(tmp_path / "none.npz"), "--judge-only"]) == 2
+    assert main(["bench", "cube", "--positions", "0"]) == 2
+
+
+def test_bench_strength_cube_command(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "strength", "medium", "pubeval", "--cube", "--games", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "cubeful money" in out and "doubles" in out
+    assert main(["bench", "strength", "medium", "medium", "--cube", "--passive", "b",
+                 "--games", "2", "--jobs", "2"]) == 0
+    assert "(medium passive)" in capsys.readouterr().out
+    assert main(["bench", "strength", "medium", "--passive", "b", "--games", "2"]) == 2
