@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from table.bot import bearoff
+from table.bot import bearoff, cube, met
 from table.match import Phase
 from table.server.computer import choose_action
 from table.server.learn import hint_for
@@ -128,3 +128,43 @@ def test_the_computer_decides_as_the_servers(tmp_path):
     run_node("player.parity.mjs", {"matches": matches, "asked": asked, "hints": hints,
                                    "bearoff": str(tmp_path / "bearoff.bin")},
              tmp_path)
+
+
+def test_the_cube_model_matches_pythons(tmp_path):
+    # The match equity table (with the post-Crawford free drop) and the cube decisions over
+    # scores, cubes, owners, the Crawford game and random chances, money and match.
+    rng = random.Random(11)
+    met_rows = [[a, b, met.match_equity(a, b)] for a in range(1, 16) for b in range(1, 16)]
+    decisions = []
+    while len(decisions) < 2000:
+        win = rng.random()
+        wg = win * rng.random() * 0.6
+        lg = (1 - win) * rng.random() * 0.6
+        p = cube.Chances(win, wg, wg * rng.random() * 0.2, lg, lg * rng.random() * 0.2)
+        length = rng.choice([0, 1, 2, 3, 5, 7, 9, 13])
+        score = (rng.randint(0, max(0, length - 1)), rng.randint(0, max(0, length - 1)))
+        crawford = length > 0 and max(score) == length - 1 and rng.random() < 0.5
+        size = 1 if crawford else rng.choice([1, 2, 4])
+        owner = "centre" if size == 1 else rng.choice(["player", "opponent"])
+        x = rng.choice([cube.CONTACT_EFFICIENCY, cube.RACE_EFFICIENCY, 0.0, 1.0])
+        points = rng.randint(1, 3)
+        if length == 0:
+            d = cube.money_double(p, size, owner, x)
+        else:
+            d = cube.match_double(p, length, score, size, owner, crawford, x)
+        accept = cube.accept_resignation(p, points, size, owner, length, score, crawford, x)
+        decisions.append({
+            "p": {"win": p.win, "winGammon": p.win_gammon, "winBackgammon": p.win_backgammon,
+                  "loseGammon": p.lose_gammon, "loseBackgammon": p.lose_backgammon},
+            "length": length, "score": list(score), "cube": size, "owner": owner, "crawford": crawford,
+            "x": x, "points": points, "accept": accept,
+            "want": {"double": d.double, "take": d.take, "nd": d.no_double, "dt": d.double_take,
+                     "dp": d.double_pass, "best": d.best}})
+    # Every branch turns up: doubles and not, takes and drops, the Crawford game, resignations
+    # accepted and refused.
+    assert {(c["want"]["double"], c["want"]["take"]) for c in decisions} == \
+        {(True, True), (True, False), (False, True), (False, False)}
+    assert any(c["crawford"] for c in decisions)
+    assert {c["accept"] for c in decisions} == {True, False}
+    run_node("cube.parity.mjs", {"met": met_rows, "decisions": decisions,
+                                 "efficiency": [cube.CONTACT_EFFICIENCY, cube.RACE_EFFICIENCY]}, tmp_path)

@@ -4,7 +4,11 @@
 // loseBackgammon} for the player on roll.
 
 const GAMMONS = 0.2;
-const CONTACT_EFFICIENCY = 0.68;
+// Measured against Table's cubeful rollouts (docs/cube.md).
+const CONTACT_EFFICIENCY = 0.72;
+const RACE_EFFICIENCY = 0.72;
+// The spread of the leader's chance in the game when the trailer doubles post-Crawford.
+const FREE_DROP_SPREAD = 0.06;
 
 function memo(f) {
   const cache = new Map();
@@ -15,11 +19,27 @@ function memo(f) {
   };
 }
 
+// The leader's chance, post-Crawford, when the trailer doubles at once: `keep` after losing the
+// doubled game, `drop` after dropping; his chance q in the game is spread evenly over 0.5 +/- spread
+// and he takes or drops, whichever is worth more (the free drop).
+export function answerFirstDouble(keep, drop, spread = FREE_DROP_SPREAD) {
+  const lo = 0.5 - spread, hi = 0.5 + spread;
+  const take = (q) => q + (1 - q) * keep;
+  if (spread <= 0) return Math.max(take(0.5), drop);
+  // Taking is worth more above qEven, dropping below.
+  const qEven = Math.min(Math.max(keep < 1 ? (drop - keep) / (1 - keep) : lo, lo), hi);
+  return (drop * (qEven - lo) + 0.5 * (take(qEven) + take(hi)) * (hi - qEven)) / (hi - lo);
+}
+
 const postCrawford = memo((a, b) => {
   if (a <= 0) return 1;
   if (b <= 0) return 0;
   if (a === 1 && b === 1) return 0.5;
-  if (a === 1) return 0.5 + 0.5 * ((1 - GAMMONS) * postCrawford(1, b - 2) + GAMMONS * postCrawford(1, b - 4));
+  if (a === 1) {
+    // The trailer doubles at once: a game for 2 points, 4 with a gammon, or a drop.
+    const keep = (1 - GAMMONS) * postCrawford(1, b - 2) + GAMMONS * postCrawford(1, b - 4);
+    return answerFirstDouble(keep, postCrawford(1, b - 1));
+  }
   return 1 - postCrawford(b, a);
 });
 
@@ -112,8 +132,8 @@ class CubeModel {
   }
 }
 
-// How live the cube is: by the mover's pips in a race, fixed in contact.
-export const efficiency = (race, pips) => (race ? Math.min(0.7, Math.max(0.6, 0.55 + 0.00125 * pips)) : CONTACT_EFFICIENCY);
+// How live the cube is: one value in contact, one in a race.
+export const efficiency = (race) => (race ? RACE_EFFICIENCY : CONTACT_EFFICIENCY);
 
 function moneyEquity(p, owner, x) {
   const w = p.win > 1e-9 ? 1 + (p.winGammon + p.winBackgammon) / p.win : 1;
@@ -139,8 +159,10 @@ export function moneyDouble(p, cube, owner, x) {
   return decision(Math.min(dt, dp) > nd, dt <= dp, nd, dt, dp);
 }
 
-function model(p, a, b, crawford) {
-  const post = (a === 1 || b === 1) && !crawford;
+function model(p, a, b) {
+  // With a side 1-away this game is the Crawford game or a later one: every game after it is
+  // post-Crawford.
+  const post = a === 1 || b === 1;
   const after = (x, y) => (x <= 0 ? 1 : y <= 0 ? 0 : post ? postCrawford(x, y) : x === 1 || y === 1 ? crawfordGame(x, y) : matchEquity(x, y));
   const lose = 1 - p.win;
   const gw = p.win > 1e-9 ? p.winGammon / p.win : 0, bw = p.win > 1e-9 ? p.winBackgammon / p.win : 0;
@@ -151,11 +173,17 @@ function model(p, a, b, crawford) {
 // Match play: the same question in match winning chances.  `score` is [player on roll, opponent].
 export function matchDouble(p, length, score, cube, owner, crawford, x) {
   const a = length - score[0], b = length - score[1];
-  const m = model(p, a, b, crawford);
+  const m = model(p, a, b);
   const pw = p.win;
+  if (crawford) {
+    // No cube in the Crawford game: the game's plain value at the score.
+    const nd = m.dead(cube, pw);
+    return decision(false, true, nd, nd, nd);
+  }
   const live = owner === "centre" ? m.centred(pw, cube) : owner === "player" ? m.aOwns(cube, pw) : m.bOwns(cube, pw);
   const nd = x * live + (1 - x) * m.dead(cube, pw);
-  if (crawford || owner === "opponent" || (a - cube <= 0 && b - cube <= 0)) return decision(false, true, nd, nd, nd);
+  // A cube already past what A needs gains nothing.
+  if (owner === "opponent" || (a - cube <= 0 && b - cube <= 0)) return decision(false, true, nd, nd, nd);
   const dt = x * m.bOwns(2 * cube, pw) + (1 - x) * m.dead(2 * cube, pw);
   const dp = m.cashA(cube);
   return decision(Math.min(dt, dp) > nd + 1e-12, dt <= dp, nd, dt, dp);
@@ -165,6 +193,6 @@ export function matchDouble(p, length, score, cube, owner, crawford, x) {
 export function acceptResignation(p, points, cube, owner, length, score, crawford, x) {
   if (length === 0) return points * cube >= moneyDouble(p, cube, owner, x).best - 1e-9;
   const a = length - score[0], b = length - score[1];
-  const offered = model(p, a, b, crawford).after(a - points * cube, b);
+  const offered = model(p, a, b).after(a - points * cube, b);
   return offered >= matchDouble(p, length, score, cube, owner, crawford, x).best - 1e-9;
 }

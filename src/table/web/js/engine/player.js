@@ -5,7 +5,7 @@ import { isRace } from "./rules.js";
 import { evaluate } from "./search.js";
 import { botPlay, LEVELS } from "./bot.js";
 import { acceptResignation, efficiency, matchDouble, moneyDouble } from "./cube.js";
-import { pipCounts, toAbs, turn, whyNoDouble } from "./match.js";
+import { toAbs, turn, whyNoDouble } from "./match.js";
 
 // Cubeless chances for the player on roll at `board`, at `level`'s depth, put in order once in
 // double precision (as table.bot.bot.Bot.evaluate does).
@@ -31,7 +31,7 @@ function sideOf(s, player) {
 export function cubeDecision(judge, level, s, player) {
   const [owner, score] = sideOf(s, player);
   const e = chances(judge, level, s.board);
-  const x = efficiency(isRace(s.board), pipCounts(s.board)[0]);
+  const x = efficiency(isRace(s.board));
   return s.length === 0 ? moneyDouble(e, s.cubeValue, owner, x)
     : matchDouble(e, s.length, score, s.cubeValue, owner, s.crawford, x);
 }
@@ -56,7 +56,7 @@ export function computerAction(judge, level, s, random = Math.random) {
     const [owner, score] = sideOf(s, player);
     let e = chances(judge, level, s.board);
     if (s.onRoll !== player) e = swapped(e);
-    const x = efficiency(isRace(s.board), pipCounts(s.board)[0]);
+    const x = efficiency(isRace(s.board));
     const ok = acceptResignation(e, s.resignLevel, s.cubeValue, owner, s.length, score, s.crawford, x);
     return { type: ok ? "accept_resignation" : "reject_resignation" };
   }
