@@ -159,3 +159,31 @@ def test_a_three_point_match_between_two_players_offline(browser, server_url, ar
         assert not errors, errors
     finally:
         ctx.close()
+
+
+def test_offline_on_a_phone_in_both_languages(browser, server_url, artifacts):
+    from tests.e2e.online_helpers import PHONE
+
+    for lang, offline_words in (("ro", "Fără conexiune"), ("en", "Offline")):
+        ctx = browser.new_context(bypass_csp=True, base_url=server_url, **PHONE)
+        ctx.set_default_timeout(20000)
+        page = ctx.new_page()
+        try:
+            page.add_init_script("localStorage.setItem('table.settings', JSON.stringify({animations: false}))")
+            open_app(page, lang)
+            page.wait_for_function("navigator.serviceWorker.ready.then(r => !!r.active)")
+            page.wait_for_function("!!navigator.serviceWorker.controller")
+            ctx.set_offline(True)
+            page.reload()
+            page.wait_for_selector("body[data-ready='1']")
+            assert offline_words in page.locator("#mode-line").inner_text()
+            page.screenshot(path=str(artifacts / f"offline-home-phone-{lang}.png"))
+            new_game(page, mode="computer", level="medium", length=1, cube=True)
+            page.wait_for_selector("#board .ck")
+            assert page.locator("#device-badge").is_visible()
+            # The board fills the phone's width, as online.
+            width = page.evaluate("document.querySelector('#board').getBoundingClientRect().width")
+            assert width >= 0.9 * 390
+            page.screenshot(path=str(artifacts / f"offline-game-phone-{lang}.png"))
+        finally:
+            ctx.close()
