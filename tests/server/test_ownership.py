@@ -122,6 +122,11 @@ def test_partitions_are_shared_between_workers(workers: tuple[Ownership, Ownersh
     assert not a.try_acquire(lock_b) and not b.try_acquire(lock_a)
 
 
+def test_the_server_drops_a_dead_workers_session_soon(workers: tuple[Ownership, Ownership]) -> None:
+    a, _ = workers  # the lock session probes an idle worker after 5 s, every 2 s, 3 times
+    assert [a.setting(f"tcp_keepalives_{n}") for n in ("idle", "interval", "count")] == ["5", "2", "3"]
+
+
 def test_a_url_that_is_not_postgresql_is_refused() -> None:
     with pytest.raises(ValueError, match="PostgreSQL URL, not 'sqlite'"):
         Ownership("sqlite:///games.sqlite3")

@@ -19,6 +19,10 @@ from sqlalchemy.pool import NullPool
 from table.server.partitions import partition_lock, partition_of, stable_hash
 
 
+# The server's side of the keepalives (seconds, probes), set on the lock session.
+KEEPALIVES = {"tcp_keepalives_idle": 5, "tcp_keepalives_interval": 2, "tcp_keepalives_count": 3}
+
+
 def lock_key(name: str) -> int:
     """The bigint key of the advisory lock called ``name`` (see :func:`stable_hash`)."""
     return stable_hash(name)
@@ -39,13 +43,24 @@ class Ownership:
             engine = engine.set(drivername="postgresql+psycopg")
         # NullPool: the connection is ours alone and is really closed on close();
         # a pooled connection would keep the locks alive after we let go.
-        self._engine = sa.create_engine(engine, poolclass=NullPool, isolation_level="AUTOCOMMIT")
+        # Keepalives both ways: if the worker's machine dies, nothing closes the
+        # connection, so the server must notice by itself (in ~11 s) and free the
+        # locks; and the worker must notice a lost database as soon.
+        self._engine = sa.create_engine(engine, poolclass=NullPool, isolation_level="AUTOCOMMIT",
+                                        connect_args={"keepalives": 1, "keepalives_idle": 5,
+                                                      "keepalives_interval": 2, "keepalives_count": 3})
         self._conn: sa.Connection | None = self._engine.connect()
+        for setting, value in KEEPALIVES.items():
+            self._conn.execute(sa.text(f"SET {setting} = {value}"))
         self._held: set[str] = set()
 
     def backend_pid(self) -> int:
         """The PostgreSQL backend process of this worker's lock connection."""
         return int(self._live().execute(sa.text("SELECT pg_backend_pid()")).scalar_one())
+
+    def setting(self, name: str) -> str:
+        """A setting of the lock session as PostgreSQL reports it (``SHOW``)."""
+        return str(self._live().execute(sa.text("SELECT current_setting(:n)"), {"n": name}).scalar_one())
 
     def try_acquire(self, name: str) -> bool:
         """Take the lock ``name`` if no other worker holds it; True if this worker now holds it."""
