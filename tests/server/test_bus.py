@@ -112,8 +112,8 @@ def test_two_subscribers_both_see_every_event(on_bus: Callable[..., None]) -> No
 
         subs = [Subscriber(bus, collector(i), block_ms=50) for i in range(2)]
         for s in subs:
-            s.follow("t1", 0)
-            s.follow("t2", 0)
+            await s.follow("t1", 0)
+            await s.follow("t2", 0)
         runs = [asyncio.ensure_future(s.run()) for s in subs]
         await bus.publish("t1", 1, {})
         await bus.publish("t2", 1, {})
@@ -133,22 +133,64 @@ def test_two_subscribers_both_see_every_event(on_bus: Callable[..., None]) -> No
     on_bus(body)
 
 
-def test_a_subscriber_resumes_after_its_last_version(on_bus: Callable[..., None]) -> None:
+def test_a_subscriber_gets_what_it_missed_then_what_comes(on_bus: Callable[..., None]) -> None:
     async def body(bus: EventBus) -> None:
-        got: list[int] = []
+        got: list[tuple[str, int]] = []
 
         async def on_event(e: Event) -> None:
-            got.append(e.version)
+            got.append((e.table_id, e.version))
 
         sub = Subscriber(bus, on_event)
         for v in range(1, 4):
             await bus.publish("t1", v, {})
-        sub.follow("t1", 1)  # it had seen version 1 before it went away
-        assert await sub.poll() == 2
-        assert got == [2, 3]
+        await sub.follow("t1", 1)  # it had seen version 1 before it went away
+        assert got == [("t1", 2), ("t1", 3)]
         assert await sub.poll(block_ms=10) == 0  # nothing new: nothing handed on twice
+        await bus.publish("t1", 4, {})
+        await bus.publish("t9", 1, {})  # not followed, whatever its partition
+        assert await sub.poll(block_ms=100) == 1
+        assert got[-1] == ("t1", 4)
         sub.forget("t1")
         assert sub.following() == {}
+        await bus.publish("t1", 5, {})
+        assert await sub.poll(block_ms=10) == 0
+    on_bus(body)
+
+
+def test_a_subscriber_tells_of_events_not_on_the_bus(on_bus: Callable[..., None]) -> None:
+    async def body(bus: EventBus) -> None:
+        got: list[int] = []
+        missing: list[tuple[str, int]] = []
+
+        async def on_event(e: Event) -> None:
+            got.append(e.version)
+
+        async def on_missing(table_id: str, version: int) -> None:
+            missing.append((table_id, version))
+
+        sub = Subscriber(bus, on_event, on_missing=on_missing)
+        await bus.publish("t1", 1, {})
+        await sub.follow("t1", 1)
+        await bus.publish("t1", 3, {})  # version 2 was never published
+        await bus.publish("t1", 4, {})
+        assert await sub.poll(block_ms=100) == 1  # version 4 follows 3
+        assert missing == [("t1", 1)]
+        assert got == [4]
+        assert sub.following() == {"t1": 4}
+    on_bus(body)
+
+
+def test_following_a_table_whose_past_is_gone_is_refused(on_bus: Callable[..., None]) -> None:
+    async def body(bus: EventBus) -> None:
+        async def on_event(e: Event) -> None:
+            raise AssertionError("nothing to hand on")
+
+        await bus.publish("t1", 5, {}, after=3)
+        sub = Subscriber(bus, on_event)
+        with pytest.raises(NotOnBus, match="no events from version 0 to 3"):
+            await sub.follow("t1", 0)
+        assert sub.following() == {}
+        assert await sub.poll(block_ms=10) == 0  # it follows no partition either
     on_bus(body)
 
 

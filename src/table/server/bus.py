@@ -8,6 +8,10 @@ Two kinds of stream (see docs/scaling.md for why Streams and not pub/sub):
   "everything after version v" directly. The stream is capped (``MAXLEN ~``);
   a reader asking for versions older than the oldest kept gets
   :class:`NotOnBus` and must load the table from storage instead.
+- ``<prefix>:live:<partition>``: every event of a partition's tables as well,
+  written in the same atomic step; a worker follows the live streams of the
+  partitions where it has watchers (at most as many keys as partitions: one
+  ``XREAD`` over hundreds of table streams costs as much CPU as a move).
 - ``<prefix>:commands:<partition>``: commands for the tables of one partition,
   read by the partition's owner through the consumer group ``owners``. A
   command is delivered to one consumer; it stays pending until acknowledged
@@ -30,6 +34,13 @@ from table.server.partitions import partition_of
 
 JSON = dict[str, Any]
 GROUP = "owners"
+
+# One atomic step: the table's stream (which refuses a version not newer than
+# its last, and then nothing is written) and its partition's live stream.
+_PUBLISH = """
+redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[4], ARGV[1], 'e', ARGV[2], 'a', ARGV[3])
+redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[6], '*', 't', ARGV[5], 'v', ARGV[1], 'a', ARGV[3], 'e', ARGV[2])
+"""
 
 
 class StaleVersion(ValueError):
@@ -73,9 +84,13 @@ def _event(table_id: str, entry_id: bytes | str, fields: dict[Any, Any]) -> Even
     return Event(table_id, _version(entry_id), _field(fields, "e"), int(_field(fields, "a")))
 
 
+def _field_raw(fields: dict[Any, Any], name: str) -> Any:
+    return fields[name.encode()] if name.encode() in fields else fields[name]
+
+
 def _field(fields: dict[Any, Any], name: str) -> Any:
     """A stream entry's field, whether the client decodes replies or not."""
-    return json.loads(fields[name.encode()] if name.encode() in fields else fields[name])
+    return json.loads(_field_raw(fields, name))
 
 
 class EventBus:
@@ -100,6 +115,10 @@ class EventBus:
 
     # Events ----------------------------------------------------------------
 
+    def live_key(self, partition: int) -> str:
+        """The stream of every event of ``partition``'s tables, for live delivery."""
+        return f"{self.prefix}:live:{partition}"
+
     def events_key(self, table_id: str) -> str:
         """The stream that holds ``table_id``'s events."""
         return f"{self.prefix}:events:{table_id}"
@@ -115,8 +134,10 @@ class EventBus:
         if not 0 <= after < version:
             raise ValueError(f"an event goes from a version to a newer one, 0 or more, not {after} to {version}")
         try:
-            await self._r.xadd(self.events_key(table_id), {"e": json.dumps(event), "a": after},
-                                  id=f"{version}-1", maxlen=self.maxlen, approximate=True)
+            await self._r.eval(_PUBLISH, 2, self.events_key(table_id),
+                               self.live_key(partition_of(table_id, self.partitions)),
+                               f"{version}-1", json.dumps(event), after, self.maxlen, table_id,
+                               self.maxlen * 10)
         except ResponseError as e:
             if "equal or smaller" not in str(e):
                 raise
@@ -192,31 +213,53 @@ class EventBus:
 
 
 class Subscriber:
-    """Follows several tables' event streams and hands each new event to a callback.
+    """Follows several tables and hands each new event, in version order, to a callback.
 
-    An event whose ``after`` is not the last version handed on for its table
-    means some were missed (trimmed, or never published): the receiver then
-    loads that table from storage.
-
-    One blocking ``XREAD`` covers every followed table; tables added or removed
-    while it blocks take effect on the next round (at most ``block_ms`` later).
+    It reads the live streams of the followed tables' partitions with one
+    blocking ``XREAD`` and keeps those of the tables it follows; a table it
+    starts following first gets what it missed after ``since`` from the
+    table's own stream. Tables added or removed while it blocks take effect
+    on the next round (at most ``block_ms`` later). When events of a table are
+    not on the bus (trimmed, or never published), ``on_missing(table_id,
+    version)`` is called instead, with the last version handed on: the
+    receiver loads that table from storage and follows it again from there.
     """
 
     def __init__(self, bus: EventBus, on_event: Callable[[Event], Awaitable[None]], *,
+                 on_missing: Callable[[str, int], Awaitable[None]] | None = None,
                  block_ms: int = 500) -> None:
         self.bus = bus
         self.on_event = on_event
+        self.on_missing = on_missing
         self.block_ms = block_ms
         self._after: dict[str, int] = {}  # table id -> last version handed on
+        self._live: dict[int, str] = {}  # partition -> last live entry id read
         self._stopping = asyncio.Event()
 
-    def follow(self, table_id: str, since: int) -> None:
-        """Hand on ``table_id``'s events after version ``since``."""
+    async def follow(self, table_id: str, since: int) -> None:
+        """Hand on ``table_id``'s events after version ``since``, those already on the bus first.
+
+        Raises :class:`NotOnBus` (and follows nothing) when some of those are
+        not on the bus: load the table from storage and follow it from there.
+        """
+        partition = partition_of(table_id, self.bus.partitions)
+        if partition not in self._live:
+            # Where the live stream ends now, before reading the past: nothing falls between.
+            last = await self.bus._r.xrevrange(self.bus.live_key(partition), count=1)
+            self._live[partition] = _text(last[0][0]) if last else "0-0"
+        try:
+            missed = await self.bus.read(table_id, since)
+        except NotOnBus:
+            self._drop_unused(partition)
+            raise
         self._after[table_id] = since
+        for e in missed:
+            await self._hand_on(e)
 
     def forget(self, table_id: str) -> None:
         """Stop following ``table_id``."""
-        self._after.pop(table_id, None)
+        if self._after.pop(table_id, None) is not None:
+            self._drop_unused(partition_of(table_id, self.bus.partitions))
 
     def following(self) -> dict[str, int]:
         """Each followed table and the last version handed on."""
@@ -229,7 +272,7 @@ class Subscriber:
     async def run(self) -> None:
         """Read and hand on events until :meth:`stop` is called."""
         while not self._stopping.is_set():
-            if not self._after:
+            if not self._live:
                 try:
                     await asyncio.wait_for(self._stopping.wait(), self.block_ms / 1000)
                 except TimeoutError:
@@ -239,18 +282,42 @@ class Subscriber:
 
     async def poll(self, block_ms: int | None = None) -> int:
         """One round: hand on the events that arrived (waiting up to ``block_ms``); how many."""
-        streams = {self.bus.events_key(t): f"{v}-1" for t, v in self._after.items()}
+        if not self._live:
+            return 0
+        streams = {self.bus.live_key(p): entry for p, entry in self._live.items()}
         reply = await self.bus._r.xread(streams, block=block_ms)
         handed = 0
         for key, entries in reply or []:
-            table_id = _text(key).removeprefix(self.bus.events_key(""))
+            partition = int(_text(key).rsplit(":", 1)[1])
             for entry_id, fields in entries:
-                version = _version(entry_id)
-                if table_id not in self._after or version <= self._after[table_id]:
-                    continue  # forgotten meanwhile, or already handed on
-                await self.on_event(_event(table_id, entry_id, fields))
-                self._after[table_id] = version
-                handed += 1
+                if partition in self._live:
+                    self._live[partition] = _text(entry_id)
+                table_id = _text(_field_raw(fields, "t"))
+                if table_id in self._after:
+                    handed += await self._hand_on(_event(table_id, _field_raw(fields, "v"), fields))
         return handed
 
+    async def _hand_on(self, e: Event) -> int:
+        """Hand ``e`` on if it is the next one of its table; how many were handed on."""
+        last = self._after.get(e.table_id)
+        if last is None or e.version <= last:
+            return 0  # forgotten meanwhile, or already handed on
+        if e.after != last:
+            try:  # a live entry was trimmed before we read it: the table's stream may have it
+                missed = await self.bus.read(e.table_id, last)
+            except NotOnBus:
+                self._after[e.table_id] = e.version  # what follows goes on from here, once reloaded
+                if self.on_missing is not None:
+                    await self.on_missing(e.table_id, last)
+                return 0
+            handed = 0
+            for m in missed:
+                handed += await self._hand_on(m)
+            return handed
+        await self.on_event(e)
+        self._after[e.table_id] = e.version
+        return 1
 
+    def _drop_unused(self, partition: int) -> None:
+        if not any(partition_of(t, self.bus.partitions) == partition for t in self._after):
+            self._live.pop(partition, None)
