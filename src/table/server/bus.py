@@ -1,6 +1,6 @@
 """Events to every worker and commands to a table's owner, over Redis Streams.
 
-Two kinds of stream (see docs/scaling.md for why Streams and not pub/sub):
+Three kinds of stream (see docs/scaling.md for why Streams and not pub/sub):
 
 - ``<prefix>:events:<table id>``: a table's events, each stored under the
   entry id ``<version>-1``, so Redis keeps them in version order, refuses an
@@ -97,8 +97,10 @@ class EventBus:
     """Publishes and reads table events and commands on one Redis server.
 
     ``maxlen`` bounds each table's event stream (approximately: Redis trims
-    whole nodes, so somewhat more may be kept, never fewer); ``partitions``
-    is how many command streams the tables are spread over.
+    whole nodes, so somewhat more may be kept, never fewer), each live stream
+    to ten times that and each command stream to a hundred times;
+    ``partitions`` is how many live and command streams the tables are
+    spread over.
     """
 
     def __init__(self, redis: Redis, *, prefix: str = "table", maxlen: int = 1000,
@@ -108,7 +110,7 @@ class EventBus:
         if partitions < 1:
             raise ValueError(f"the number of partitions must be at least 1, not {partitions}")
         self.redis = redis
-        self._r: Any = redis  # redis-py's reply types are unions of every RESP shape
+        self.client: Any = redis  # the same, untyped: redis-py's replies are unions of every RESP shape
         self.prefix = prefix
         self.maxlen = maxlen
         self.partitions = partitions
@@ -134,7 +136,7 @@ class EventBus:
         if not 0 <= after < version:
             raise ValueError(f"an event goes from a version to a newer one, 0 or more, not {after} to {version}")
         try:
-            await self._r.eval(_PUBLISH, 2, self.events_key(table_id),
+            await self.client.eval(_PUBLISH, 2, self.events_key(table_id),
                                self.live_key(partition_of(table_id, self.partitions)),
                                f"{version}-1", json.dumps(event), after, self.maxlen, table_id,
                                self.maxlen * 10)
@@ -153,7 +155,7 @@ class EventBus:
         An empty list means the client is up to date (or the table has no
         events on the bus yet).
         """
-        entries = await self._r.xrange(self.events_key(table_id), min=f"({since}-1", max="+", count=count)
+        entries = await self.client.xrange(self.events_key(table_id), min=f"({since}-1", max="+", count=count)
         events = [_event(table_id, i, f) for i, f in entries]
         reached = since
         for e in events:  # each event must start where the one before ended
@@ -172,16 +174,22 @@ class EventBus:
     async def ensure_group(self, partition: int) -> None:
         """Create the owners' consumer group of ``partition``'s command stream if missing."""
         try:
-            await self._r.xgroup_create(self.commands_key(partition), GROUP, id="0", mkstream=True)
+            await self.client.xgroup_create(self.commands_key(partition), GROUP, id="0", mkstream=True)
         except ResponseError as e:
             if "BUSYGROUP" not in str(e):
                 raise
 
     async def send(self, table_id: str, command: JSON) -> str:
-        """Queue ``command`` for the owner of ``table_id``; its entry id."""
+        """Queue ``command`` for the owner of ``table_id``; its entry id.
+
+        The stream is capped: a command still unread when a hundred times
+        ``maxlen`` newer ones have come (an owner gone for minutes) is dropped,
+        like a message lost with a socket; the player, who got no answer,
+        sends it again.
+        """
         partition = partition_of(table_id, self.partitions)
         body = json.dumps({"table": table_id, "c": command})
-        return _text(await self._r.xadd(self.commands_key(partition), {"b": body},
+        return _text(await self.client.xadd(self.commands_key(partition), {"b": body},
                                            maxlen=self.maxlen * 100, approximate=True))
 
     async def receive(self, partition: int, consumer: str, *, count: int = 100,
@@ -191,20 +199,20 @@ class EventBus:
         With ``pending``, the commands already delivered to ``consumer`` and not
         acknowledged instead (what a restarted worker of the same name redoes).
         """
-        reply = await self._r.xreadgroup(GROUP, consumer, {self.commands_key(partition): "0" if pending else ">"},
+        reply = await self.client.xreadgroup(GROUP, consumer, {self.commands_key(partition): "0" if pending else ">"},
                                             count=count, block=block_ms)
         return [self._command(i, f) for _, entries in reply or [] for i, f in entries if f]
 
     async def claim(self, partition: int, consumer: str, *, idle_ms: int, count: int = 100) -> list[Command]:
         """Take over commands of ``partition`` delivered to another consumer and left
         unacknowledged for ``idle_ms`` or more (its worker died)."""
-        reply = await self._r.xautoclaim(self.commands_key(partition), GROUP, consumer,
+        reply = await self.client.xautoclaim(self.commands_key(partition), GROUP, consumer,
                                             min_idle_time=idle_ms, start_id="0-0", count=count)
         return [self._command(i, f) for i, f in reply[1] if f]
 
     async def ack(self, partition: int, *entry_ids: str) -> int:
         """Acknowledge commands once applied and persisted; how many were pending."""
-        return int(await self._r.xack(self.commands_key(partition), GROUP, *entry_ids))
+        return int(await self.client.xack(self.commands_key(partition), GROUP, *entry_ids))
 
     @staticmethod
     def _command(entry_id: bytes | str, fields: dict[Any, Any]) -> Command:
@@ -245,7 +253,7 @@ class Subscriber:
         partition = partition_of(table_id, self.bus.partitions)
         if partition not in self._live:
             # Where the live stream ends now, before reading the past: nothing falls between.
-            last = await self.bus._r.xrevrange(self.bus.live_key(partition), count=1)
+            last = await self.bus.client.xrevrange(self.bus.live_key(partition), count=1)
             self._live[partition] = _text(last[0][0]) if last else "0-0"
         try:
             missed = await self.bus.read(table_id, since)
@@ -285,7 +293,7 @@ class Subscriber:
         if not self._live:
             return 0
         streams = {self.bus.live_key(p): entry for p, entry in self._live.items()}
-        reply = await self.bus._r.xread(streams, block=block_ms)
+        reply = await self.bus.client.xread(streams, block=block_ms)
         handed = 0
         for key, entries in reply or []:
             partition = int(_text(key).rsplit(":", 1)[1])
