@@ -127,6 +127,26 @@ def test_the_server_drops_a_dead_workers_session_soon(workers: tuple[Ownership, 
     assert [a.setting(f"tcp_keepalives_{n}") for n in ("idle", "interval", "count")] == ["5", "2", "3"]
 
 
+def test_a_worker_that_lost_its_lock_cannot_overwrite_the_new_owners_move() -> None:
+    """The write is the last fence: a table's log has one entry per version, whoever writes."""
+    if not PG:
+        pytest.skip("set TABLE_TEST_POSTGRES_URL to test ownership locks on PostgreSQL")
+    from table.server.storage import StorageError, open_storage
+    from tests.server.storage_fixtures import postgres_schema
+
+    with postgres_schema() as url:
+        old_owner, new_owner = open_storage(url), open_storage(url)
+        try:
+            new_owner.create("g1", {}, [])
+            new_owner.append("g1", 0, {"move": "new owner's"})
+            with pytest.raises(StorageError, match="already has log entry 0"):
+                old_owner.append("g1", 0, {"move": "stale owner's"})
+            assert old_owner.load("g1")[2] == [{"move": "new owner's"}]
+        finally:
+            old_owner.close()
+            new_owner.close()
+
+
 def test_a_url_that_is_not_postgresql_is_refused() -> None:
     with pytest.raises(ValueError, match="PostgreSQL URL, not 'sqlite'"):
         Ownership("sqlite:///games.sqlite3")
