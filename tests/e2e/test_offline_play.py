@@ -36,9 +36,13 @@ def _offline_context(browser, server_url):
     return ctx, page, errors
 
 
-def _play_on(page, until, seen: set[str], resign_when=None, limit: int = 600) -> None:
-    """Act for whoever may act on this device until ``until()``; note each kind of action in ``seen``."""
-    for _ in range(limit):
+def _play_on(page, until, seen: set[str], resign_when=None, seconds: float = 300) -> None:
+    """Act for whoever may act on this device until ``until()``; note each kind of action in ``seen``.
+
+    Bounded in time, not in turns of the loop: while the computer thinks (slowly, on a busy
+    machine building its bear-off database) the loop only waits."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
         if until():
             return
         page.wait_for_timeout(30)
@@ -79,7 +83,10 @@ def test_a_whole_game_against_mediu_offline_then_resumed_and_exported(browser, s
         seen: set[str] = set()
         # Halfway: close the app and open it again; the game is where it was.
         _play_on(page, lambda: "move" in seen and version(page) >= 12, seen)
-        page.wait_for_selector("#controls button:visible, #board .ck.movable")
+        # Close it at the person's own decision, when the computer is not thinking: a move it
+        # finds meanwhile would (rightly) be stored and make the game resume further on.
+        page.wait_for_selector("#controls [data-act=roll]:visible, #controls [data-act=take]:visible, "
+                               "#board .ck.movable")
         at, game = version(page), page.url
         page.close()
         page = ctx.new_page()
