@@ -81,6 +81,13 @@ def test_a_whole_game_against_mediu_offline_then_resumed_and_exported(browser, s
         assert page.locator("#device-badge").is_visible()
         assert page.locator("#offline").is_hidden()  # no "server unreachable" banner for a game here
         seen: set[str] = set()
+        # Greu's advice comes from the device too. Asked at the person's first move: later on
+        # the game may end before they have another (closed out, or the computer wins).
+        _play_on(page, lambda: page.locator("#btn-hint").is_enabled() and page.locator("#board .ck.movable").count() > 0,
+                 seen)
+        page.click("#btn-hint")
+        page.wait_for_selector(".hint-table tr.best")
+        assert page.locator(".hint-table tr").count() >= 2
         # Halfway: close the app and open it again; the game is where it was.
         _play_on(page, lambda: "move" in seen and version(page) >= 12, seen)
         # Close it at the person's own decision, when the computer is not thinking: a move it
@@ -100,12 +107,6 @@ def test_a_whole_game_against_mediu_offline_then_resumed_and_exported(browser, s
         page.wait_for_url(game)
         page.wait_for_function(f"window.__table.version() >= {at}")
         assert version(page) == at
-        # Greu's advice comes from the device too.
-        _play_on(page, lambda: page.locator("#btn-hint").is_enabled() and page.locator("#board .ck.movable").count() > 0,
-                 seen)
-        page.click("#btn-hint")
-        page.wait_for_selector(".hint-table tr.best")
-        assert page.locator(".hint-table tr").count() >= 2
         _play_on(page, lambda: page.locator("#dlg-result[open]").count() > 0
                  or visible(page, "rematch"), seen)
         page.screenshot(path=str(artifacts / "offline-game-over-desktop.png"))
