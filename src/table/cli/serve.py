@@ -1,9 +1,16 @@
-"""``table serve``: the web app on http://127.0.0.1:8000 (host, port and database configurable)."""
+"""``table serve``: the web app on http://127.0.0.1:8000 (host, port and database configurable).
+
+With ``--redis`` (and a PostgreSQL ``--db``) it runs ``--workers`` processes
+that share the games (``table.server.cluster``, docs/scaling.md); more such
+servers, on other machines, may join the same database and Redis.
+"""
 
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
+from typing import Any
 
 from table.server.storage import default_path, open_storage
 
@@ -45,7 +52,42 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                             f"(default {default_path()})")
     serve.add_argument("--bot-delay", type=float, default=0.35,
                        help="seconds the computer waits before moving, so its move can be followed")
+    serve.add_argument("--redis", default=None, metavar="URL",
+                       help="Redis (redis://HOST:PORT/DB) shared by several server processes; "
+                            "needs a PostgreSQL --db")
+    serve.add_argument("--workers", type=workers_number, default=1,
+                       help="server processes on this port (default 1; more than one needs --redis)")
     serve.set_defaults(func=_serve)
+
+
+def workers_number(text: str) -> int:
+    """How many server processes: 1 to 64."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--workers {text!r} is not a number: use 1 to 64") from None
+    if not 1 <= n <= 64:
+        raise argparse.ArgumentTypeError(f"--workers {n}: use 1 to 64")
+    return n
+
+
+ENVIRONMENT = ("TABLE_SERVE_DB", "TABLE_SERVE_REDIS", "TABLE_SERVE_WORKERS", "TABLE_SERVE_BOT_DELAY")
+
+
+def cluster_app() -> Any:
+    """The app of one of several server processes, configured by ``_serve`` through the environment
+    (uvicorn starts each worker process by importing this factory)."""
+    from table.server.app import create_app
+    from table.server.cluster import Cluster, ClusterSettings
+    from table.server.memory import settle_memory
+
+    db, redis, workers, delay = (os.environ[k] for k in ENVIRONMENT)
+    cluster = Cluster(ClusterSettings(database=db, redis=redis, workers=int(workers)))
+    cpus = os.cpu_count() or 1
+    app = create_app(open_storage(db), bot_delay=float(delay), cluster=cluster,
+                     bot_workers=max(1, cpus // int(workers)))
+    settle_memory()
+    return app
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -53,8 +95,22 @@ def _serve(args: argparse.Namespace) -> int:
 
     from table.server.app import create_app
     from table.server.http import uvicorn_options
+    from table.server.limits import Limits
     from table.server.memory import settle_memory
 
+    if args.workers > 1 and not args.redis:
+        raise SystemExit("table serve: --workers above 1 needs --redis URL and a PostgreSQL --db")
+    if args.redis:
+        if not (args.db or "").startswith(("postgresql://", "postgresql+psycopg://")):
+            raise SystemExit("table serve: --redis needs --db postgresql://... (the processes share that database)")
+        if not args.redis.startswith(("redis://", "rediss://", "unix://")):
+            raise SystemExit(f"table serve: --redis {args.redis!r} is not a Redis URL such as redis://127.0.0.1:6379/0")
+        os.environ.update(zip(ENVIRONMENT, (args.db, args.redis, str(args.workers), str(max(0.0, args.bot_delay)))))
+        print(f"Table: http://{args.host}:{args.port}/  ({args.workers} worker(s), games in {args.db}, "
+              f"Redis {args.redis})", flush=True)
+        uvicorn.run("table.cli.serve:cluster_app", factory=True, workers=args.workers, host=args.host,
+                    port=args.port, log_level="warning", **uvicorn_options(Limits()))
+        return 0
     storage = open_storage(args.db)
     app = create_app(storage, bot_delay=max(0.0, args.bot_delay))
     print(f"Table: http://{args.host}:{args.port}/  (games in {args.db or default_path()})", flush=True)

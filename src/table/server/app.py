@@ -34,7 +34,7 @@ import logging
 import time
 from importlib import resources
 from pathlib import Path
-from typing import Any, AsyncIterator, Awaitable, Callable
+from typing import TYPE_CHECKING, Any, AsyncIterator, Awaitable, Callable
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -54,16 +54,19 @@ from table.server.limits import ConnectionLimiter, LimitError, Limits, RateLimit
 from table.server.middleware import ConnectionCap, SecurityHeaders, client_key
 from table.server.outbox import Outbox
 from table.server.pool import BotPool, BotPoolError, Think
-from table.server.rooms import Clock, Room, RoomError, Rooms, Watcher, encode
+from table.server.rooms import MOVED_CODE, Clock, Room, RoomError, Rooms, Watcher, encode
 from table.server.online import Online, OnlineError
 from table.server.standings import Standings, page_number
 from table.server.storage import SqlStorage, Storage
 from table.server.text import check_strings
 
+if TYPE_CHECKING:
+    from table.server.cluster import Cluster
+
 JSON = dict[str, Any]
 
 STATUS = {"not_found": 404, "bad_token": 403, "not_your_turn": 409, "stale": 409, "illegal": 422,
-          "storage_failed": 503, "computer_failed": 503}
+          "storage_failed": 503, "computer_failed": 503, "moved": 503}
 
 NO_GAME_CODE = 4404
 
@@ -136,14 +139,16 @@ def _token(request: Request) -> str | None:
 def create_app(storage: Storage, dice: DiceSource | None = None, bot_delay: float = 0.0, *,
                limits: Limits = Limits(), clock: Clock = time.monotonic,
                bot_workers: int | None = None, bot_think: Think = think,
-               now: Callable[[], float] = time.time) -> Starlette:
+               now: Callable[[], float] = time.time, cluster: Cluster | None = None) -> Starlette:
     """The application, storing games in ``storage`` and rolling with ``dice`` (default: secrets).
 
     ``limits`` bounds what one client may do (``clock`` times the rate limits
     and idle rooms); the computer decides with ``bot_think`` in a pool of
     ``bot_workers`` processes (default: sized for the machine), shut down
     when the app stops.  With SQL storage the app also has online tables,
-    whose clocks read ``now`` (seconds since the epoch).
+    whose clocks read ``now`` (seconds since the epoch).  With a ``cluster``
+    this process is one of several serving the same database
+    (``table.server.cluster``).
     """
     pool = BotPool(bot_workers, bot_think)
 
@@ -194,7 +199,9 @@ def create_app(storage: Storage, dice: DiceSource | None = None, bot_delay: floa
         return JSONResponse(state)
 
     async def health(request: Request) -> Response:
-        return JSONResponse({"ok": True})
+        if cluster is None:
+            return JSONResponse({"ok": True})
+        return JSONResponse({"ok": True, "worker": cluster.name, "partitions": sorted(cluster.owned)})
 
     async def socket(ws: WebSocket) -> None:
         await ws.accept()
@@ -204,7 +211,8 @@ def create_app(storage: Storage, dice: DiceSource | None = None, bot_delay: floa
             room = await rooms.get(ws.path_params["game_id"])
         except TableError as exc:
             outbox.put(encode(_refusal(exc)))
-            outbox.finish(NO_GAME_CODE, "no such game")
+            moved = isinstance(exc, RoomError) and exc.code == "moved"
+            outbox.finish(MOVED_CODE if moved else NO_GAME_CODE, "moved" if moved else "no such game")
             await sender
             return
         watching: list[Watcher] = []  # this socket's registration in the room (none before hello)
@@ -272,6 +280,9 @@ def create_app(storage: Storage, dice: DiceSource | None = None, bot_delay: floa
                 else:
                     raise RoomError(f"unknown message type {kind!r}: use hello, action, chat or ping")
             except TableError as exc:
+                if room.retired:  # another worker serves this game now: reconnect there
+                    outbox.finish(MOVED_CODE, "moved")
+                    return
                 outbox.put(encode({**_refusal(exc), "version": room.version}))
 
     chats = RateLimiter(limits.chat_per_second, limits.chat_burst, clock)
@@ -303,7 +314,12 @@ def create_app(storage: Storage, dice: DiceSource | None = None, bot_delay: floa
     if online is not None:
         routes[3:3] = _online_routes(online, limits, clock)
     connections = ConnectionLimiter(limits.connections_per_client)
-    app = Starlette(routes=routes, lifespan=_lifespan(rooms, pool, online), middleware=[
+    routed = []
+    if cluster is not None:
+        from table.server.cluster import Routed  # Redis is an optional extra ("scale")
+        routed.append(Middleware(Routed, cluster=cluster))
+    app = Starlette(routes=routes, lifespan=_lifespan(rooms, pool, online, cluster), middleware=[
+        *routed,
         Middleware(SecurityHeaders),
         Middleware(ConnectionCap, limiter=connections),
     ])
@@ -312,6 +328,9 @@ def create_app(storage: Storage, dice: DiceSource | None = None, bot_delay: floa
     app.state.pool = pool
     app.state.limits = limits
     app.state.online = online
+    app.state.cluster = cluster
+    if cluster is not None:
+        cluster.attach(app, rooms, online)
     return app
 
 
@@ -452,8 +471,8 @@ def _online_routes(online: Online, limits: Limits, clock: Clock) -> list[Route |
     ]
 
 
-def _lifespan(rooms: Rooms, pool: BotPool,
-              online: Online | None) -> Callable[[Starlette], contextlib.AbstractAsyncContextManager[None]]:
+def _lifespan(rooms: Rooms, pool: BotPool, online: Online | None,
+              cluster: Cluster | None) -> Callable[[Starlette], contextlib.AbstractAsyncContextManager[None]]:
     """Start tidying rooms (and, online, bring back the games being played and check their clocks)
     when the app starts; stop it and the computer's processes when it stops."""
     @contextlib.asynccontextmanager
@@ -463,8 +482,11 @@ def _lifespan(rooms: Rooms, pool: BotPool,
         await asyncio.to_thread(Position.initial().legal_plays, (3, 1))
         tidy = asyncio.ensure_future(rooms.keep_tidy())
         checking = None
-        if online is not None:
+        if cluster is not None:
+            await cluster.start()  # it brings back the games of each partition as it takes them
+        elif online is not None:
             await online.recover()
+        if online is not None:
             checking = asyncio.ensure_future(online.keep_checking())
         try:
             yield
@@ -472,6 +494,8 @@ def _lifespan(rooms: Rooms, pool: BotPool,
             tidy.cancel()
             if checking is not None:
                 checking.cancel()
+            if cluster is not None:
+                await cluster.stop()
             await asyncio.to_thread(pool.shutdown)
 
     return lifespan

@@ -203,6 +203,16 @@ class EventBus:
                                             count=count, block=block_ms)
         return [self._command(i, f) for _, entries in reply or [] for i, f in entries if f]
 
+    async def receive_many(self, partitions: list[int], consumer: str, *, count: int = 100,
+                           block_ms: int | None = None) -> list[tuple[int, Command]]:
+        """New commands of several partitions at once (one blocking read), each with its partition."""
+        if not partitions:
+            return []
+        reply = await self.client.xreadgroup(GROUP, consumer, {self.commands_key(p): ">" for p in partitions},
+                                            count=count, block=block_ms)
+        return [(int(_text(key).rsplit(":", 1)[1]), self._command(i, f))
+                for key, entries in reply or [] for i, f in entries if f]
+
     async def claim(self, partition: int, consumer: str, *, idle_ms: int, count: int = 100) -> list[Command]:
         """Take over commands of ``partition`` delivered to another consumer and left
         unacknowledged for ``idle_ms`` or more (its worker died)."""

@@ -26,7 +26,6 @@ import asyncio
 import json
 import multiprocessing
 import queue as queues
-import secrets
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -360,7 +359,7 @@ def routes(rooms: Rooms, pool: BotPool) -> list[Route]:
             imports.take(client_key(request.scope), "too many analyses asked from your address")
         except TableError as exc:
             return _error(exc)
-        return begin("import-" + secrets.token_urlsafe(12), 0, text, depth)
+        return begin("import-" + rooms.new_id(), 0, text, depth)
 
     async def review_job(request: Request) -> Response:
         job = reviews.get("import-" + request.path_params["job"])

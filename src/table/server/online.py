@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import secrets
 import time
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
@@ -234,6 +233,11 @@ class TableState:
         (an untimed table, not between games); it comes back, clock and all, when asked for."""
         return (self.clock.claim_only or self.clock.turn_based) and self.between_since is None
 
+    def retire(self) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+
     def changed(self, room: Room) -> None:
         self.service.arm(room, self)
         if self.turn_to is not None:
@@ -263,6 +267,8 @@ class Online:
         self._lobby_push: asyncio.TimerHandle | None = None
         self._tasks: set[asyncio.Future[None]] = set()  # timers' work under way (the loop keeps only weak references)
         rooms.attach = self._attach
+        # With several server processes: tells the others that the lobby changed (table.server.cluster).
+        self.tell_others: Callable[[], None] | None = None
 
     # Players -----------------------------------------------------------------
 
@@ -437,7 +443,7 @@ class Online:
         s = table.settings
         config = GameConfig("online", s["length"], s["cube"], names=(seats[0].name, seats[1].name),
                             table=table.id, clock=s["clock"])
-        game_id = secrets.token_urlsafe(9)
+        game_id = self.rooms.new_id()
         clock = new_clock(s["clock"], s["length"])
         joiner = seats[1] if seats[0].id == table.creator else seats[0]
         started: OnlineTable = await self._call(
@@ -603,6 +609,8 @@ class Online:
         try:
             await self.check(room)
         except TableError as exc:
+            if room.retired:
+                return  # another worker serves it now, and keeps its time
             log.warning("room %s: the timer's step is postponed: %s", room.id, exc)
             state = room.online
             if isinstance(state, TableState):
@@ -638,16 +646,20 @@ class Online:
             if room.online is not None and not room.game.is_over:
                 await self.check(room)
         for game_id in await self._call(self.storage.expired_clocks, self.now()):
+            if not self.rooms.owns(game_id):
+                continue  # another worker's: it checks its own
             try:
                 await self.check(await self.rooms.get(game_id))
             except TableError as exc:
                 log.warning("game %s: its clock ran out but it could not be checked: %s", game_id, exc)
 
-    async def recover(self) -> None:
+    async def recover(self, which: Callable[[str], bool] | None = None) -> None:
         """At start-up: load every game being played, so that their clocks resume and their timers run,
-        and end those whose stored deadline passed while the server was down (turn-based ones mostly)."""
+        and end those whose stored deadline passed while the server was down (turn-based ones mostly).
+
+        ``which`` limits it to the games it selects (those of the partitions a worker has just taken)."""
         for table in await self._call(self.storage.list_tables, ("playing",), private=True, limit=100_000):
-            if table.game_id is not None:
+            if table.game_id is not None and (which is None or which(table.game_id)) and self.rooms.owns(table.game_id):
                 try:
                     await self.rooms.get(table.game_id)
                 except TableError as exc:
@@ -666,7 +678,14 @@ class Online:
     # Lobby -------------------------------------------------------------------
 
     def lobby_changed(self) -> None:
-        """Push the lobby to its watchers soon (one push for a burst of changes)."""
+        """Push the lobby to its watchers soon (one push for a burst of changes), here and on the
+        server's other processes."""
+        if self.tell_others is not None:
+            self.tell_others()
+        self.lobby_changed_here()
+
+    def lobby_changed_here(self) -> None:
+        """Push the lobby to this process's watchers soon."""
         if self._lobby_push is None and self.lobby_watchers:
             self._lobby_push = asyncio.get_running_loop().call_later(LOBBY_DEBOUNCE, self._spawn, self._push_lobby)
 

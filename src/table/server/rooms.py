@@ -48,6 +48,14 @@ log = logging.getLogger(__name__)
 
 _GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
+MOVED_CODE = 4503  # a socket closed because its game is now served by another worker: reconnect
+MOVED = "this game is served by another of the server's processes just now: try again"
+
+
+def new_game_id() -> str:
+    """A fresh random game id (a single process serves every id)."""
+    return secrets.token_urlsafe(9)
+
 
 class RoomError(TableError):
     """A request a room refuses: wrong token, stale version, bad action, storage down."""
@@ -120,6 +128,7 @@ class Extension(Protocol):
     def presence(self, seats: frozenset[int], change: int) -> JSON | None: ...
     def changed(self, room: Room) -> None: ...
     def evictable(self) -> bool: ...
+    def retire(self) -> None: ...
 
 
 @dataclass(eq=False)
@@ -137,6 +146,7 @@ class Room:
     touched: float = 0.0
     sockets: int = 0  # WebSockets open on this room, watching or not yet: it stays in memory for them
     online: Extension | None = None
+    retired: bool = False  # served by another worker now (table.server.cluster): it changes no more
     _advancing: asyncio.Future[None] | None = None
 
     def __post_init__(self) -> None:
@@ -234,6 +244,8 @@ class Room:
         a write in flight must end stored and published, or rolled back."""
         async def locked() -> T:
             async with self.lock:
+                if self.retired:
+                    raise RoomError(MOVED, "moved")
                 return await work()
 
         task = asyncio.ensure_future(locked())
@@ -326,6 +338,8 @@ class Room:
     async def _advance(self) -> None:
         while True:
             async with self.lock:
+                if self.retired:
+                    return
                 auto = self.game.automatic()
                 if auto is not None:
                     await self._commit(self.game.apply_automatic(auto))
@@ -343,6 +357,8 @@ class Room:
             finally:
                 thinking.cancel()
             async with self.lock:
+                if self.retired:
+                    return
                 if self.version != version:  # pragma: no cover - someone else acted meanwhile
                     continue
                 try:
@@ -378,6 +394,10 @@ class Rooms:
         self._loading: dict[str, asyncio.Future[Room]] = {}
         # Online tables give the rooms of their games an Extension as they load (table.server.online).
         self.attach: Callable[[Room], Awaitable[None]] | None = None
+        # With several server processes (table.server.cluster) this process serves only the games
+        # ``owns`` admits, and makes new ids among them.
+        self.owns: Callable[[str], bool] = lambda game_id: True
+        self.new_id: Callable[[], str] = new_game_id
 
     def __len__(self) -> int:
         """How many rooms are in memory."""
@@ -400,7 +420,7 @@ class Rooms:
     async def create(self, request: object) -> tuple[Room, str]:
         """Open a room for a new match; return it and the creator's secret token."""
         config = GameConfig.from_json(request)
-        game_id = secrets.token_urlsafe(9)
+        game_id = self.new_id()
         token = secrets.token_urlsafe(24)
         h = _hash(token)
         seat_hashes: list[str | None] = (
@@ -428,6 +448,8 @@ class Rooms:
         if room is None:
             if not isinstance(game_id, str) or not _GAME_ID.fullmatch(game_id):
                 raise RoomError(f"there is no game {game_id!r}", "not_found")
+            if not self.owns(game_id):
+                raise RoomError(MOVED, "moved")
             loading = self._loading.get(game_id)
             if loading is None:  # one load per game, however many ask at once
                 loading = self._loading[game_id] = asyncio.ensure_future(self._load(game_id))
@@ -455,6 +477,22 @@ class Rooms:
             await self.attach(room)
         self._rooms[game_id] = room
         return room
+
+    def retire(self, which: Callable[[str], bool]) -> list[Room]:
+        """Let go of the rooms whose ids ``which`` selects (another worker serves them now):
+        they change no more, their timers stop and their sockets close with ``MOVED_CODE``,
+        so that their clients reconnect to the new owner. Call it with no change in flight
+        (no room busy) where that matters."""
+        gone = [room for game_id, room in self._rooms.items() if which(game_id)]
+        for room in gone:
+            del self._rooms[room.id]
+            room.retired = True
+            if room.online is not None:
+                room.online.retire()
+            for w in list(room.watchers):
+                w.outbox.finish(MOVED_CODE, "moved")
+            room.watchers.clear()
+        return gone
 
     def sweep(self) -> list[str]:
         """Forget rooms nobody watches that are idle (or over) long enough; return their ids.
