@@ -12,6 +12,13 @@ before each decision, as a person would (0: as fast as possible), and plays
 the first legal play it is offered (the bot's thinking would measure the
 clients, not the server).
 
+With ``--redis URL --db postgresql://...`` it runs ``--workers`` server
+processes instead, each on a port of its own, sharing the database and
+Redis as ``table serve --redis`` does (``table.server.cluster``; a fresh
+schema and key prefix, removed after): the two seats of a match connect to
+different processes, so that half the sockets are carried to their game's
+owner, as behind one port. CPU and memory are then the processes' sums.
+
 It prints actions per second, the p50/p95/p99 of the time from sending an
 action to both seats having the new state, the errors, the server's CPU time
 per action, and the server's memory (resident set) before, at the peak, just
@@ -25,15 +32,18 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
 import resource
+import secrets
 import subprocess
 import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -44,7 +54,7 @@ from table.server.rooms import tidy_period
 JSON = dict[str, Any]
 
 _SERVE = """
-import dataclasses, sys, uvicorn
+import dataclasses, json, sys, uvicorn
 from table.server.app import create_app
 from table.server.http import uvicorn_options
 from table.server.memory import settle_memory
@@ -54,7 +64,12 @@ big = 10**9
 limits = Limits(games_burst=big, guests_burst=big, tables_burst=big, ws_messages_burst=big,
                 connections_per_client=big, chat_burst=big)
 limits = dataclasses.replace(limits, room_finished_seconds=float(sys.argv[3]))
-app = create_app(open_storage(sys.argv[2]), limits=limits)
+cluster = None
+if len(sys.argv) > 4:
+    from table.server.cluster import Cluster, ClusterSettings
+    cluster = Cluster(ClusterSettings(**json.loads(sys.argv[4])), limits)
+app = create_app(open_storage(sys.argv[2]), limits=limits, cluster=cluster,
+                 bot_workers=1 if cluster else None)
 settle_memory()
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[1]), log_level="warning",
             **uvicorn_options(limits, max_connections=100_000))
@@ -154,24 +169,27 @@ def _post(url: str, path: str, body: JSON, token: str | None = None) -> JSON:
         return answer
 
 
-async def _play(url: str, first: int, games: int, length: int, think: float, seconds: float, seed: int,
+async def _play(urls: list[str], first: int, games: int, length: int, think: float, seconds: float, seed: int,
                 figures: Figures, ready: Any = None) -> float:
-    """Set up matches ``first`` .. ``first + games - 1``, await ``ready()``, play them; return the seconds played."""
+    """Set up matches ``first`` .. ``first + games - 1``, await ``ready()``, play them; return the seconds played.
+
+    The two seats of match ``n`` use servers ``n`` and ``n + 1`` (modulo how many there are)."""
     rng = random.Random(seed)
-    seats: list[tuple[str, int, str, _Match]] = []
+    seats: list[tuple[str, str, int, str, _Match]] = []
     for n in range(first, first + games):
-        a = await asyncio.to_thread(_post, url, "/api/guests", {"name": f"b{seed % 1000:03d}a{n}", "bot": True})
-        b = await asyncio.to_thread(_post, url, "/api/guests", {"name": f"b{seed % 1000:03d}b{n}", "bot": True})
-        table = await asyncio.to_thread(_post, url, "/api/tables", {"length": length, "clock": "untimed"}, a["token"])
-        game = (await asyncio.to_thread(_post, url, f"/api/tables/{table['table']['id']}/join", {},
+        ua, ub = urls[n % len(urls)], urls[(n + 1) % len(urls)]
+        a = await asyncio.to_thread(_post, ua, "/api/guests", {"name": f"b{seed % 1000:03d}a{n}", "bot": True})
+        b = await asyncio.to_thread(_post, ub, "/api/guests", {"name": f"b{seed % 1000:03d}b{n}", "bot": True})
+        table = await asyncio.to_thread(_post, ua, "/api/tables", {"length": length, "clock": "untimed"}, a["token"])
+        game = (await asyncio.to_thread(_post, ub, f"/api/tables/{table['table']['id']}/join", {},
                                         b["token"]))["table"]["game"]
         match = _Match()
-        seats += [(game, 0, a["token"], match), (game, 1, b["token"], match)]
+        seats += [(ua, game, 0, a["token"], match), (ub, game, 1, b["token"], match)]
     if ready is not None:
         await ready()
     start = time.perf_counter()
-    tasks = [asyncio.ensure_future(_seat(url, g, s, t, m, think, random.Random(rng.random()), figures))
-             for g, s, t, m in seats]
+    tasks = [asyncio.ensure_future(_seat(u, g, s, t, m, think, random.Random(rng.random()), figures))
+             for u, g, s, t, m in seats]
     done, pending = await asyncio.wait(tasks, timeout=seconds)
     for task in pending:
         task.cancel()
@@ -197,16 +215,17 @@ def client_main(spec_json: str) -> None:
         print("ready", flush=True)
         await asyncio.to_thread(sys.stdin.readline)
 
-    played = asyncio.run(_play(spec["url"], spec["first"], spec["games"], spec["length"], spec["think"],
+    played = asyncio.run(_play(spec["urls"], spec["first"], spec["games"], spec["length"], spec["think"],
                                spec["seconds"], spec["seed"], figures, ready))
     Path(spec["out"]).write_text(json.dumps({
         "latencies": figures.latencies, "actions": figures.actions, "errors": figures.errors,
         "finished": figures.finished, "seconds": played}))
 
 
-def _start_server(port: int, db: Path, evict: float) -> subprocess.Popen[bytes]:
+def _start_server(port: int, db: str, evict: float, cluster: JSON | None = None) -> subprocess.Popen[bytes]:
     url = f"http://127.0.0.1:{port}"
-    server = subprocess.Popen([sys.executable, "-c", _SERVE, str(port), str(db), str(evict)])
+    extra = [] if cluster is None else [json.dumps(cluster)]
+    server = subprocess.Popen([sys.executable, "-c", _SERVE, str(port), db, str(evict), *extra])
     deadline = time.monotonic() + 60
     while True:
         try:
@@ -217,6 +236,39 @@ def _start_server(port: int, db: Path, evict: float) -> subprocess.Popen[bytes]:
                 server.kill()
                 raise RuntimeError("the server did not start") from None
             time.sleep(0.1)
+
+
+def _shared(urls: list[str], seconds: float = 30.0) -> None:
+    """Wait until the server processes have shared out every partition, none idle."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        shares = [json.loads(urllib.request.urlopen(f"{u}/api/health", timeout=2).read())["partitions"] for u in urls]
+        if all(shares) and sum(map(len, shares)) == len(set().union(*map(set, shares))) == 64:
+            return
+        time.sleep(0.2)
+    raise RuntimeError("the server processes did not share the partitions out")
+
+
+@contextlib.contextmanager
+def _fresh_cluster(db: str, redis: str) -> Iterator[tuple[str, str]]:
+    """A new PostgreSQL schema and Redis key prefix for one run (the database URL and the prefix),
+    both removed after."""
+    import psycopg
+    from redis import Redis
+
+    name = "bench_" + secrets.token_hex(5)
+    with psycopg.connect(db, autocommit=True) as conn:
+        conn.execute(f"CREATE SCHEMA {name}")
+    try:
+        yield f"{db}{'&' if '?' in db else '?'}options=-csearch_path%3D{name}", name
+    finally:
+        with psycopg.connect(db, autocommit=True) as conn:
+            conn.execute(f"DROP SCHEMA {name} CASCADE")
+        r = Redis.from_url(redis)
+        keys = list(r.scan_iter(match=f"{name}:*", count=1000))
+        if keys:
+            r.delete(*keys)
+        r.close()
 
 
 def _shares(games: int, clients: int) -> list[tuple[int, int]]:
@@ -232,7 +284,7 @@ def _shares(games: int, clients: int) -> list[tuple[int, int]]:
     return [(sum(counts[:k]), c) for k, c in enumerate(counts)]
 
 
-def _round(url: str, server: subprocess.Popen[bytes], tmp: str, first_game: int, games: int, length: int,
+def _round(urls: list[str], servers: list[subprocess.Popen[bytes]], tmp: str, first_game: int, games: int, length: int,
            think: float, seconds: float, seed: int, clients: int, evict: float) -> JSON:
     """Play one round of ``games`` matches at once against the running server; return its raw figures."""
     procs: list[subprocess.Popen[str]] = []
@@ -241,7 +293,7 @@ def _round(url: str, server: subprocess.Popen[bytes], tmp: str, first_game: int,
         outs = []
         for k, (first, count) in enumerate(_shares(games, clients)):
             out = Path(tmp) / f"client{first_game + k}.json"
-            spec = {"url": url, "first": first_game + first, "games": count, "length": length, "think": think,
+            spec = {"urls": urls, "first": first_game + first, "games": count, "length": length, "think": think,
                     "seconds": seconds, "seed": seed * 1000 + k, "out": str(out)}
             procs.append(subprocess.Popen([sys.executable, "-c", _CLIENT, json.dumps(spec)],
                                           stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True))
@@ -250,7 +302,7 @@ def _round(url: str, server: subprocess.Popen[bytes], tmp: str, first_game: int,
             assert proc.stdout is not None
             if proc.stdout.readline().strip() != "ready":
                 raise RuntimeError("a client process could not set up its matches")
-        ready, cpu_before = rss_mib(server.pid), cpu_seconds(server.pid)
+        ready, cpu_before = _rss(servers), _cpu(servers)
         peak = ready
         for proc in procs:
             assert proc.stdin is not None
@@ -258,14 +310,14 @@ def _round(url: str, server: subprocess.Popen[bytes], tmp: str, first_game: int,
             proc.stdin.flush()
         start = time.perf_counter()
         while any(proc.poll() is None for proc in procs):
-            peak = max(peak, rss_mib(server.pid))
+            peak = max(peak, _rss(servers))
             if time.perf_counter() - start > seconds + 60:
                 raise RuntimeError("a client process did not stop by itself")
             time.sleep(0.25)
         elapsed = time.perf_counter() - start
-        cpu = cpu_seconds(server.pid) - cpu_before
+        cpu = _cpu(servers) - cpu_before
         time.sleep(1.0)
-        after = rss_mib(server.pid)
+        after = _rss(servers)
         # The server forgets a finished room ``evict`` s after its last watcher left, at its next sweep.
         time.sleep(evict + tidy_period(evict) + 1.0)
         for proc in procs:
@@ -274,7 +326,7 @@ def _round(url: str, server: subprocess.Popen[bytes], tmp: str, first_game: int,
         clients_cpu = used.ru_utime + used.ru_stime - children.ru_utime - children.ru_stime
         return {"parts": [json.loads(out.read_text()) for out in outs], "seconds": elapsed, "cpu": cpu,
                 "clients_cpu": clients_cpu,
-                "ready": ready, "peak": peak, "after": after, "settled": rss_mib(server.pid)}
+                "ready": ready, "peak": peak, "after": after, "settled": _rss(servers)}
     finally:
         for proc in procs:
             if proc.poll() is None:
@@ -282,21 +334,43 @@ def _round(url: str, server: subprocess.Popen[bytes], tmp: str, first_game: int,
             proc.wait(30)
 
 
+def _rss(servers: list[subprocess.Popen[bytes]]) -> float:
+    return sum(rss_mib(s.pid) for s in servers)
+
+
+def _cpu(servers: list[subprocess.Popen[bytes]]) -> float:
+    return sum(cpu_seconds(s.pid) for s in servers)
+
+
 def measure(games: int, length: int, think: float, seconds: float, seed: int = 1, clients: int = 2,
-            evict: float = 5.0, rounds: int = 1) -> JSON:
+            evict: float = 5.0, rounds: int = 1, workers: int = 1, db: str | None = None,
+            redis: str | None = None) -> JSON:
     """Run the server and ``clients`` client processes, play ``games`` matches at once, ``rounds`` times
-    over on the same server; return the figures (memory read after each round)."""
-    port = _free_port()
-    url = f"http://127.0.0.1:{port}"
-    with tempfile.TemporaryDirectory() as tmp:
-        server = _start_server(port, Path(tmp) / "bench.sqlite3", evict)
+    over on the same server; return the figures (memory read after each round).
+
+    With ``redis`` (and a PostgreSQL ``db``), ``workers`` server processes share the games."""
+    with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as stack:
+        servers: list[subprocess.Popen[bytes]] = []
+        ports = [_free_port() for _ in range(workers)]
+        urls = [f"http://127.0.0.1:{port}" for port in ports]
         try:
-            before = rss_mib(server.pid)
-            played = [_round(url, server, tmp, r * games, games, length, think, seconds, seed + r, clients, evict)
+            if redis is None:
+                servers.append(_start_server(ports[0], str(Path(tmp) / "bench.sqlite3"), evict))
+            else:
+                assert db is not None
+                url, prefix = stack.enter_context(_fresh_cluster(db, redis))
+                for port in ports:
+                    servers.append(_start_server(port, url, evict, {
+                        "database": url, "redis": redis, "workers": workers, "prefix": prefix}))
+                _shared(urls)
+            before = _rss(servers)
+            played = [_round(urls, servers, tmp, r * games, games, length, think, seconds, seed + r, clients, evict)
                       for r in range(rounds)]
         finally:
-            server.terminate()
-            server.wait(30)
+            for server in servers:
+                server.terminate()
+            for server in servers:
+                server.wait(30)
     parts = [part for r in played for part in r["parts"]]
     ms = sorted(x * 1000 for part in parts for x in part["latencies"])
     actions = sum(part["actions"] for part in parts)
@@ -308,7 +382,8 @@ def measure(games: int, length: int, think: float, seconds: float, seed: int = 1
     def pct(p: float) -> float:
         return ms[min(len(ms) - 1, int(p * (len(ms) - 1) + 0.5))] if ms else float("nan")
 
-    return {"games": games, "rounds": rounds, "clients": len(played[0]["parts"]),
+    return {"games": games, "rounds": rounds, "workers": workers,
+            "storage": "PostgreSQL + Redis" if redis else "SQLite", "clients": len(played[0]["parts"]),
             "finished": sum(part["finished"] for part in parts) // 2,
             "actions": actions, "seconds": elapsed, "actions_per_s": actions / elapsed if elapsed else 0.0,
             "p50_ms": pct(0.50), "p95_ms": pct(0.95), "p99_ms": pct(0.99),
@@ -334,6 +409,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--evict", type=float, default=5.0,
                         help="the server forgets a finished room this long after it is left (default 5; "
                              "a real server: 60); memory is read again once it has")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="server processes sharing the games (default 1); with --redis and --db")
+    parser.add_argument("--redis", default=None, metavar="URL",
+                        help="run the server as table serve --redis does, over this Redis and --db")
+    parser.add_argument("--db", default=None, metavar="URL",
+                        help="the PostgreSQL database (postgresql://...) for --redis; a fresh schema is used")
     parser.add_argument("--rounds", type=int, default=1,
                         help="play the matches this many times over on the same server, one round after "
                              "another, to see whether memory stays flat (default 1)")
@@ -346,9 +427,16 @@ def run(args: argparse.Namespace) -> int:
         print("table: error: --games, --clients and --rounds must be at least 1, --think and --evict 0 or more, "
               "--seconds more than 0", file=sys.stderr)
         return 2
-    f = measure(args.games, args.length, args.think, args.seconds, args.seed, args.clients, args.evict, args.rounds)
+    if not 1 <= args.workers <= 16 or (args.workers > 1 or args.db) and not args.redis:
+        print("table: error: --workers is 1 to 16, and more than one (or --db) needs --redis", file=sys.stderr)
+        return 2
+    if args.redis and not (args.db or "").startswith("postgresql"):
+        print("table: error: --redis needs --db postgresql://...", file=sys.stderr)
+        return 2
+    f = measure(args.games, args.length, args.think, args.seconds, args.seed, args.clients, args.evict, args.rounds,
+                args.workers, args.db, args.redis)
     rounds = f" x {f['rounds']} rounds" if f["rounds"] > 1 else ""
-    print(f"online: {f['games']} matches at once{rounds} ({f['finished']} finished), think {args.think} s: "
+    print(f"online ({f['workers']} server process(es), {f['storage']}): {f['games']} matches at once{rounds} ({f['finished']} finished), think {args.think} s: "
           f"{f['actions']} actions in {f['seconds']:.1f} s = {f['actions_per_s']:.1f} actions/s; "
           f"action -> both seats updated p50 {f['p50_ms']:.1f} ms, p95 {f['p95_ms']:.1f} ms, "
           f"p99 {f['p99_ms']:.1f} ms; server CPU {f['server_cpu_ms_per_action']:.2f} ms per action "

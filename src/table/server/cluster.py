@@ -192,6 +192,11 @@ class Cluster:
     def _key(self, *parts: str) -> str:
         return ":".join((self.settings.prefix, *parts))
 
+    def _lock(self, p: int) -> str:
+        """The advisory lock of partition ``p`` (named after the prefix: servers of other prefixes
+        may share the database)."""
+        return f"{self.settings.prefix}:{partition_lock(p)}"
+
     def _inbox(self, name: str) -> str:
         return self._key("inbox", name)
 
@@ -317,7 +322,7 @@ class Cluster:
             got: list[int] = []
             for i in range(self.settings.partitions):
                 p = (start + i) % self.settings.partitions
-                if p not in self.owned and ownership.try_acquire(partition_lock(p)):
+                if p not in self.owned and ownership.try_acquire(self._lock(p)):
                     got.append(p)
                     if len(got) == n:
                         break
@@ -342,7 +347,7 @@ class Cluster:
         busy = {self.partition(r.id) for r in self.rooms.loaded() if r.busy}
         for p in sorted(self.owned - busy, reverse=True)[:n]:
             self._leave(p)
-            await asyncio.to_thread(self._ownership.release, partition_lock(p))
+            await asyncio.to_thread(self._ownership.release, self._lock(p))
             self.owned.discard(p)
             self.leaving.discard(p)
 
@@ -361,7 +366,7 @@ class Cluster:
         assert self._ownership is not None
         ownership = self._ownership
         mine = sorted(self.owned)
-        held = await asyncio.to_thread(lambda: [p for p in mine if ownership.holds(partition_lock(p))])
+        held = await asyncio.to_thread(lambda: [p for p in mine if ownership.holds(self._lock(p))])
         for p in set(mine) - set(held):
             log.error("cluster %s: lost partition %d", self.name, p)
             self._leave(p)
@@ -595,9 +600,11 @@ class Cluster:
                     return
                 await send({"type": "websocket.send", "text": item["t"]})
 
-        tasks = [asyncio.ensure_future(up()), asyncio.ensure_future(down())]
+        tasks: list[asyncio.Future[None]] = []
         try:
+            # The open goes first: a frame sent meanwhile on another connection could overtake it.
             await self._command(key, {"k": "open", "c": link.conn, "scope": wire_scope(scope)})
+            tasks = [asyncio.ensure_future(up()), asyncio.ensure_future(down())]
             await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
         except (RedisError, OSError):  # Redis is down: the client comes back later
             with contextlib.suppress(Exception):
