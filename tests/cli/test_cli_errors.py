@@ -78,3 +78,18 @@ def test_serve_refuses_a_folder_as_the_database(tmp_path: Path, monkeypatch: pyt
     _no_server(monkeypatch)
     assert main(["serve", "--db", str(tmp_path)]) == 2
     assert f"{tmp_path} is a folder; name a file in it" in _one_line_error(capsys)
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--workers", "2"], "--workers above 1 needs --redis URL and a PostgreSQL --db"),
+    (["--workers", "0"], "--workers 0: use 1 to 64"),
+    (["--workers", "many"], "--workers 'many' is not a number"),
+    (["--redis", "redis://127.0.0.1:1/0"], "--redis needs --db postgresql://"),
+    (["--redis", "127.0.0.1:6379", "--db", "postgresql://u@h/db"], "is not a Redis URL such as redis://"),
+])
+def test_serve_refuses_workers_without_a_shared_database_and_redis(argv: list[str], message: str,
+                                                                    monkeypatch: pytest.MonkeyPatch,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    _no_server(monkeypatch)
+    assert main(["serve", *argv]) == 2
+    assert message in _one_line_error(capsys)

@@ -12,6 +12,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from table.errors import TableError
 from table.server.storage import default_path, open_storage
 
 
@@ -99,15 +100,18 @@ def _serve(args: argparse.Namespace) -> int:
     from table.server.memory import settle_memory
 
     if args.workers > 1 and not args.redis:
-        raise SystemExit("table serve: --workers above 1 needs --redis URL and a PostgreSQL --db")
+        raise TableError("serve: --workers above 1 needs --redis URL and a PostgreSQL --db")
     if args.redis:
         if not (args.db or "").startswith(("postgresql://", "postgresql+psycopg://")):
-            raise SystemExit("table serve: --redis needs --db postgresql://... (the processes share that database)")
+            raise TableError("serve: --redis needs --db postgresql://... (the processes share that database)")
         if not args.redis.startswith(("redis://", "rediss://", "unix://")):
-            raise SystemExit(f"table serve: --redis {args.redis!r} is not a Redis URL such as redis://127.0.0.1:6379/0")
+            raise TableError(f"serve: --redis {args.redis!r} is not a Redis URL such as redis://127.0.0.1:6379/0")
+        import sqlalchemy
+
         os.environ.update(zip(ENVIRONMENT, (args.db, args.redis, str(args.workers), str(max(0.0, args.bot_delay)))))
-        print(f"Table: http://{args.host}:{args.port}/  ({args.workers} worker(s), games in {args.db}, "
-              f"Redis {args.redis})", flush=True)
+        shown = sqlalchemy.make_url(args.db).render_as_string(hide_password=True)
+        print(f"Table: http://{args.host}:{args.port}/  ({args.workers} worker process(es), games in {shown}, "
+              f"shared through Redis)", flush=True)
         uvicorn.run("table.cli.serve:cluster_app", factory=True, workers=args.workers, host=args.host,
                     port=args.port, log_level="warning", **uvicorn_options(Limits()))
         return 0

@@ -415,6 +415,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="run the server as table serve --redis does, over this Redis and --db")
     parser.add_argument("--db", default=None, metavar="URL",
                         help="the PostgreSQL database (postgresql://...) for --redis; a fresh schema is used")
+    parser.add_argument("--compare", action="store_true",
+                        help="with --redis and --db: one process on SQLite, one on PostgreSQL + Redis, then "
+                             "--workers (at least 2) on PostgreSQL + Redis, one after another, same load")
     parser.add_argument("--rounds", type=int, default=1,
                         help="play the matches this many times over on the same server, one round after "
                              "another, to see whether memory stays flat (default 1)")
@@ -433,8 +436,20 @@ def run(args: argparse.Namespace) -> int:
     if args.redis and not (args.db or "").startswith("postgresql"):
         print("table: error: --redis needs --db postgresql://...", file=sys.stderr)
         return 2
-    f = measure(args.games, args.length, args.think, args.seconds, args.seed, args.clients, args.evict, args.rounds,
-                args.workers, args.db, args.redis)
+    if args.compare and not args.redis:
+        print("table: error: --compare needs --redis and --db", file=sys.stderr)
+        return 2
+    setups = ([(1, None, None), (1, args.db, args.redis), (max(2, args.workers), args.db, args.redis)]
+              if args.compare else [(args.workers, args.db, args.redis)])
+    failed = 0
+    for workers, db, redis in setups:
+        failed |= _report(args, measure(args.games, args.length, args.think, args.seconds, args.seed, args.clients,
+                                        args.evict, args.rounds, workers, db, redis))
+    return failed
+
+
+def _report(args: argparse.Namespace, f: JSON) -> int:
+    """Print one run's figures; 1 if it had errors."""
     rounds = f" x {f['rounds']} rounds" if f["rounds"] > 1 else ""
     print(f"online ({f['workers']} server process(es), {f['storage']}): {f['games']} matches at once{rounds} ({f['finished']} finished), think {args.think} s: "
           f"{f['actions']} actions in {f['seconds']:.1f} s = {f['actions_per_s']:.1f} actions/s; "
@@ -445,7 +460,7 @@ def run(args: argparse.Namespace) -> int:
           f"{f['rss_ready_mib']:.0f} MiB with the tables open, {f['rss_peak_mib']:.0f} MiB peak, "
           f"{f['rss_after_mib']:.0f} MiB after the games, {f['rss_settled_mib']:.0f} MiB once finished rooms "
           f"are forgotten ({f['evict_s']:g} s)"
-          + (f"; after each round: {', '.join(f'{m:.0f}' for m in f['rss_rounds_mib'])} MiB" if f["rounds"] > 1 else ""))
+          + (f"; after each round: {', '.join(f'{m:.0f}' for m in f['rss_rounds_mib'])} MiB" if f["rounds"] > 1 else ""), flush=True)
     for e in f["errors"]:
         print(f"  error: {e}")
     return 0 if f["error_count"] == 0 else 1

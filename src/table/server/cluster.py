@@ -39,12 +39,12 @@ from collections.abc import Awaitable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from redis.asyncio import Redis
+from redis.asyncio import BlockingConnectionPool, Redis
 from redis.exceptions import RedisError
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from table.errors import TableError
-from table.server.bus import Command, EventBus
+from table.server.bus import Command, CommandBus
 from table.server.limits import Limits, RateLimiter
 from table.server.outbox import SLOW_CODE, SLOW_REASON
 from table.server.ownership import Ownership
@@ -169,13 +169,16 @@ class Cluster:
         self.rooms: Rooms | None = None
         self.online: Online | None = None
         self._redis: Redis | None = None
-        self._bus: EventBus | None = None
+        self._bus: CommandBus | None = None
         self._ownership: Ownership | None = None
         self._waiting: dict[str, asyncio.Future[JSON]] = {}  # carried requests, by id
         self._links: dict[str, Link] = {}
         self._tunnels: dict[str, Tunnel] = {}
         self._tasks: set[asyncio.Future[Any]] = set()
         self._loops: list[asyncio.Future[None]] = []
+        # Stream writes waiting to go, sent together by one task in one round trip (a pipeline).
+        self._outgoing: list[tuple[str, dict[str, str], asyncio.Future[None]]] = []
+        self._wake = asyncio.Event()
         self._started = 0.0
         self._beats = 0
 
@@ -206,21 +209,25 @@ class Cluster:
         return self._redis
 
     @property
-    def bus(self) -> EventBus:
+    def bus(self) -> CommandBus:
         assert self._bus is not None, "the cluster has not started"
         return self._bus
 
     async def start(self) -> None:
         """Join: heartbeat, take a share of the partitions, serve their commands, read the inbox."""
-        self._redis = Redis.from_url(self.settings.redis)
-        self._bus = EventBus(self._redis, prefix=self.settings.prefix, partitions=self.settings.partitions)
+        # A bounded pool that waits for a free connection: a few are held by blocking reads, the
+        # writes share one pipeline (below), so a burst of sockets never needs a connection each.
+        self._redis = Redis(connection_pool=BlockingConnectionPool.from_url(
+            self.settings.redis, max_connections=32, timeout=self.settings.answer_within))
+        self._bus = CommandBus(self._redis, prefix=self.settings.prefix, partitions=self.settings.partitions)
         self._ownership = await asyncio.to_thread(Ownership, self.settings.database)
         self._started = time.monotonic()
         last = await self.redis.xrevrange(self._inbox(self.name), count=1)
         inbox_from = last[0][0] if last else b"0-0"
         await self._beat()
         self._loops = [asyncio.ensure_future(loop) for loop in (
-            self._keep_beating(), self._serve_commands(), self._read_inbox(inbox_from), self._hear_lobby())]
+            self._keep_beating(), self._serve_commands(), self._read_inbox(inbox_from), self._hear_lobby(),
+            self._keep_sending())]
 
     async def stop(self) -> None:
         """Leave: stop serving, let go of every partition (closing their sockets), forget this process."""
@@ -503,8 +510,34 @@ class Cluster:
                     await self._send_to(t.peer, {"c": t.conn, "x": 1011, "why": "the server failed"})
 
     async def _send_to(self, peer: str, item: JSON) -> None:
-        await self.redis.xadd(self._inbox(peer), {"b": json.dumps(item, separators=(",", ":"))},
-                              maxlen=100_000, approximate=True)
+        await self._write(self._inbox(peer), {"b": json.dumps(item, separators=(",", ":"))})
+
+    async def _write(self, key: str, fields: dict[str, str]) -> None:
+        """Add an entry to a stream, with the writes of other tasks meanwhile, in order."""
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._outgoing.append((key, fields, done))
+        self._wake.set()
+        await done
+
+    async def _keep_sending(self) -> None:
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            while self._outgoing:
+                batch, self._outgoing = self._outgoing[:1000], self._outgoing[1000:]
+                try:
+                    pipe = self.redis.pipeline(transaction=False)
+                    for key, fields, _ in batch:
+                        pipe.xadd(key, fields, maxlen=100_000, approximate=True)
+                    await pipe.execute()
+                except (RedisError, OSError) as exc:
+                    for *_, done in batch:
+                        if not done.done():
+                            done.set_exception(exc)
+                    continue
+                for *_, done in batch:
+                    if not done.done():
+                        done.set_result(None)
 
     # Carrying requests to their owner ---------------------------------------------
 
@@ -532,7 +565,8 @@ class Cluster:
                             link.deliver(item)
 
     async def _command(self, key: str, body: JSON) -> None:
-        await self.bus.send(key, {**body, "from": self.name, "exp": time.time() + self.settings.answer_within})
+        await self._write(*self.bus.entry(key, {**body, "from": self.name,
+                                                "exp": time.time() + self.settings.answer_within}))
 
     async def forward_http(self, key: str, scope: Scope, receive: Receive, send: Send) -> None:
         """Carry an HTTP request to the owner of ``key`` and its answer back."""
