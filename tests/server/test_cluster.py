@@ -274,3 +274,12 @@ def test_a_killed_owner_loses_nothing_acknowledged_and_the_clocks_stay_right(wor
              if s["version"] > killed_at}  # type: ignore[operator]
     assert before == {(300.0, 300.0)}, before
     assert after == {(300.0 + GRACE, 300.0 + GRACE)}, after
+
+
+def test_the_online_benchmark_runs_two_workers_over_postgresql_and_redis() -> None:
+    from table.server.bench_online import measure
+
+    assert PG and REDIS
+    f = measure(games=2, length=1, think=0.0, seconds=90, clients=1, evict=0.5, workers=2, db=PG, redis=REDIS)
+    assert (f["workers"], f["storage"], f["finished"], f["error_count"]) == (2, "PostgreSQL + Redis", 2, 0), f["errors"]
+    assert f["actions"] > 40 and f["p50_ms"] > 0 and f["redis_cpu_ms_per_action"] > 0

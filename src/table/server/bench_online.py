@@ -284,8 +284,38 @@ def _shares(games: int, clients: int) -> list[tuple[int, int]]:
     return [(sum(counts[:k]), c) for k, c in enumerate(counts)]
 
 
+def _redis_cpu(redis: str | None) -> float:
+    """The CPU seconds the Redis server has used (0 without one)."""
+    if redis is None:
+        return 0.0
+    from redis import Redis
+
+    r = Redis.from_url(redis)
+    try:
+        info: Any = r.info("cpu")
+        return float(info["used_cpu_sys"]) + float(info["used_cpu_user"])
+    finally:
+        r.close()
+
+
+def _postgres_cpu(redis: str | None) -> float:
+    """The CPU seconds this machine's PostgreSQL processes have used (0 when not running over them;
+    a database on another machine is not counted)."""
+    if redis is None:
+        return 0.0
+    total = 0.0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:
+            continue  # gone meanwhile
+        if text[text.index("(") + 1:text.rindex(")")] == "postgres":
+            total += cpu_seconds(int(stat.parent.name))
+    return total
+
+
 def _round(urls: list[str], servers: list[subprocess.Popen[bytes]], tmp: str, first_game: int, games: int, length: int,
-           think: float, seconds: float, seed: int, clients: int, evict: float) -> JSON:
+           think: float, seconds: float, seed: int, clients: int, evict: float, redis: str | None = None) -> JSON:
     """Play one round of ``games`` matches at once against the running server; return its raw figures."""
     procs: list[subprocess.Popen[str]] = []
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -303,6 +333,7 @@ def _round(urls: list[str], servers: list[subprocess.Popen[bytes]], tmp: str, fi
             if proc.stdout.readline().strip() != "ready":
                 raise RuntimeError("a client process could not set up its matches")
         ready, cpu_before = _rss(servers), _cpu(servers)
+        redis_before, pg_before = _redis_cpu(redis), _postgres_cpu(redis)
         peak = ready
         for proc in procs:
             assert proc.stdin is not None
@@ -315,7 +346,8 @@ def _round(urls: list[str], servers: list[subprocess.Popen[bytes]], tmp: str, fi
                 raise RuntimeError("a client process did not stop by itself")
             time.sleep(0.25)
         elapsed = time.perf_counter() - start
-        cpu = _cpu(servers) - cpu_before
+        cpu, redis_cpu = _cpu(servers) - cpu_before, _redis_cpu(redis) - redis_before
+        pg_cpu = _postgres_cpu(redis) - pg_before
         time.sleep(1.0)
         after = _rss(servers)
         # The server forgets a finished room ``evict`` s after its last watcher left, at its next sweep.
@@ -325,6 +357,7 @@ def _round(urls: list[str], servers: list[subprocess.Popen[bytes]], tmp: str, fi
         used = resource.getrusage(resource.RUSAGE_CHILDREN)
         clients_cpu = used.ru_utime + used.ru_stime - children.ru_utime - children.ru_stime
         return {"parts": [json.loads(out.read_text()) for out in outs], "seconds": elapsed, "cpu": cpu,
+                "redis_cpu": redis_cpu, "pg_cpu": pg_cpu,
                 "clients_cpu": clients_cpu,
                 "ready": ready, "peak": peak, "after": after, "settled": _rss(servers)}
     finally:
@@ -364,8 +397,8 @@ def measure(games: int, length: int, think: float, seconds: float, seed: int = 1
                         "database": url, "redis": redis, "workers": workers, "prefix": prefix}))
                 _shared(urls)
             before = _rss(servers)
-            played = [_round(urls, servers, tmp, r * games, games, length, think, seconds, seed + r, clients, evict)
-                      for r in range(rounds)]
+            played = [_round(urls, servers, tmp, r * games, games, length, think, seconds, seed + r, clients, evict,
+                             redis) for r in range(rounds)]
         finally:
             for server in servers:
                 server.terminate()
@@ -388,6 +421,10 @@ def measure(games: int, length: int, think: float, seconds: float, seed: int = 1
             "actions": actions, "seconds": elapsed, "actions_per_s": actions / elapsed if elapsed else 0.0,
             "p50_ms": pct(0.50), "p95_ms": pct(0.95), "p99_ms": pct(0.99),
             "server_cpu_ms_per_action": cpu * 1000 / actions if actions else float("nan"),
+            "redis_cpu_ms_per_action": (sum(r["redis_cpu"] for r in played) * 1000 / actions
+                                        if actions and redis else None),
+            "postgres_cpu_ms_per_action": (sum(r["pg_cpu"] for r in played) * 1000 / actions
+                                           if actions and redis else None),
             "clients_cpu_ms_per_action": clients_cpu * 1000 / actions if actions else float("nan"),
             "errors": errors[:10], "error_count": len(errors),
             "rss_before_mib": before, "rss_ready_mib": played[0]["ready"],
@@ -455,6 +492,8 @@ def _report(args: argparse.Namespace, f: JSON) -> int:
           f"{f['actions']} actions in {f['seconds']:.1f} s = {f['actions_per_s']:.1f} actions/s; "
           f"action -> both seats updated p50 {f['p50_ms']:.1f} ms, p95 {f['p95_ms']:.1f} ms, "
           f"p99 {f['p99_ms']:.1f} ms; server CPU {f['server_cpu_ms_per_action']:.2f} ms per action "
+          + (f"(Redis {f['redis_cpu_ms_per_action']:.2f} ms, PostgreSQL here {f['postgres_cpu_ms_per_action']:.2f} ms) "
+             if f["redis_cpu_ms_per_action"] is not None else "") +
           f"(the client processes: {f['clients_cpu_ms_per_action']:.2f} ms); "
           f"errors {f['error_count']}; server memory {f['rss_before_mib']:.0f} MiB at start, "
           f"{f['rss_ready_mib']:.0f} MiB with the tables open, {f['rss_peak_mib']:.0f} MiB peak, "
