@@ -61,7 +61,12 @@ class HeaderTimeoutProtocol(HttpToolsProtocol):
 
 
 def with_header_timeout(seconds: float) -> type[HeaderTimeoutProtocol]:
-    """``HeaderTimeoutProtocol`` with another timeout (for tests and configuration)."""
+    """``HeaderTimeoutProtocol`` with another timeout (for tests and configuration).
+
+    The default is the class itself: uvicorn's worker processes get their settings by pickling,
+    which needs a class importable by its name."""
+    if seconds == HeaderTimeoutProtocol.header_timeout:
+        return HeaderTimeoutProtocol
     return type("HeaderTimeoutProtocol", (HeaderTimeoutProtocol,), {"header_timeout": seconds})
 
 
