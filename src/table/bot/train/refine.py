@@ -274,16 +274,27 @@ def _loss(params: list[np.ndarray], x: np.ndarray, y: np.ndarray) -> str:
     return f"cross-entropy {ce:.5f}, equity error {err:.4f}"
 
 
+def check_dataset(path: Path, labeller: Labeller) -> None:
+    """``TableError`` unless the dataset at ``path`` (if any) was labelled as ``labeller`` labels.
+
+    A pass never fits labels of one kind while believing they are of another.
+    """
+    if not path.exists():
+        return
+    kind = Dataset.load(path).kind
+    if kind != labeller.kind:
+        raise TableError(f"{path} holds positions labelled by {kind}, but this run labels by "
+                         f"{labeller.kind}: give the labelling options that made it, or "
+                         "another --data file")
+
+
 def run_pass(weights: Weights, positions: int, seed: int, jobs: int, cfg: FitConfig,
              data_path: Path | None, log: Callable[[str], None],
              labeller: Labeller = ONE_PLY) -> Weights:
     """One whole pass: collect, label (or reuse a saved dataset of the same kind), fit."""
     if data_path is not None and data_path.exists():
+        check_dataset(data_path, labeller)
         data = Dataset.load(data_path)
-        if data.kind != labeller.kind:
-            raise TableError(f"{data_path} holds positions labelled by {data.kind}, but this run "
-                             f"labels by {labeller.kind}: give the labelling options that made "
-                             "it, or another --data file")
         log(f"reusing {len(data.positions)} labelled positions ({data.kind}) from {data_path}")
     else:
         t = time.monotonic()

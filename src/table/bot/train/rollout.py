@@ -257,7 +257,7 @@ def rollout_label(weights: Weights, positions: np.ndarray, trials: int, depth: i
     >>> from table.rules.position import Position
     >>> board = np.array([Position.initial().board], dtype=np.int8)
     >>> win = rollout_label(bundled(), board, trials=36, depth=2, seed=1)[0, 0]
-    >>> 0.4 < win < 0.6
+    >>> bool(0.4 < win < 0.6)
     True
     """
     return rollout_errors(weights, positions, trials, depth, seed, jobs, luck,
