@@ -11,7 +11,9 @@ from table.bot.bot import Bot
 from table.bot.net import Weights, bundled
 from table.bot.train import rollout
 from table.bot.train.refine import Dataset, collect, label
-from table.bot.train.rollout import rollout_errors, rollout_label, stratified_roll
+from table.bot.train.rollout import (
+    EVERY_ROLL, RANDOM_DICE, rollout_errors, rollout_label, stratified_roll,
+)
 from table.cli import main
 from table.errors import TableError
 from table.rules.position import Position
@@ -109,12 +111,16 @@ def test_race_rollouts_agree_with_one_ply_roughly() -> None:
         assert np.abs(got.mean(axis=0) - one_ply.mean(axis=0)).max() < 0.03, luck
 
 
-def test_the_luck_adjustment_keeps_the_mean() -> None:
+def test_variance_reduction_keeps_the_mean() -> None:
     positions = _contact(2)
-    plain, se_plain = rollout_errors(bundled(), positions, trials=180, depth=3, seed=4, luck=0)
-    adjusted, se_adj = rollout_errors(bundled(), positions, trials=180, depth=3, seed=4, luck=3)
-    assert (se_adj < se_plain).all()  # and it does take out most of the dice's swing
-    assert (np.abs(plain[:, 0] - adjusted[:, 0]) < 4 * np.hypot(se_plain, se_adj)).all()
+    plain, se_plain = rollout_errors(bundled(), positions, trials=180, depth=3, seed=4, luck=0,
+                                     stratify=RANDOM_DICE)
+    for luck, stratify in ((0, EVERY_ROLL), (3, EVERY_ROLL), (3, RANDOM_DICE)):
+        reduced, se = rollout_errors(bundled(), positions, trials=180, depth=3, seed=4,
+                                     luck=luck, stratify=stratify)
+        assert (np.abs(plain[:, 0] - reduced[:, 0]) < 4 * np.hypot(se_plain, se)).all()
+        if luck:
+            assert (se < se_plain / 2).all()  # it takes out most of the dice's swing
 
 
 @pytest.mark.parametrize("trials,depth,luck,message", [

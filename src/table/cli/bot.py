@@ -70,7 +70,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                         "(default) or truncated rollouts of its 0-ply play")
     refine.add_argument("--trials", type=int, default=None,
                         help=f"with --label rollout: games per position (default {ROLLOUT_TRIALS};"
-                        " a multiple of 36 sees every first roll equally)")
+                        " a multiple of 36 sees every roll equally)")
     refine.add_argument("--depth", type=int, default=None,
                         help=f"with --label rollout: half-moves per game before the network "
                         f"judges (default {ROLLOUT_DEPTH})")
