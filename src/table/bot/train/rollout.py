@@ -26,8 +26,9 @@ Two kinds of variance reduction:
 Measured (``training/rollout_bench.py``, 36 trials, depth 7, contact
 positions, one core): stratifying every roll cuts the win label's standard
 error from 0.033 to 0.027 for free, at about 60 labels a second; adjusting
-the luck of all 7 rolls cuts it to about 0.005, but at under 3 labels a
-second, only a little better at the same CPU time.
+the luck of all 7 rolls cuts it to about 0.006, but at under 3 labels a
+second: hardly better than 720 trials without it in the same CPU time (0.006
+too).  So ``luck`` is off by default.
 
 With ``depth`` 1 and a multiple of 36 trials the label is the 1-ply label of
 ``refine``; with ``depth`` 0 it is the network's 0-ply judgement.
