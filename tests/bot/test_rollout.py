@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Callable
 
 import numpy as np
 import pytest
@@ -10,7 +11,10 @@ import pytest
 from table.bot.bot import Bot
 from table.bot.net import Weights, bundled
 from table.bot.train import rollout
-from table.bot.train.refine import Dataset, collect, label
+from table.bot.train import refine
+from table.bot.train.refine import (
+    Dataset, FitConfig, Labeller, Progress, collect, label, partial_path, run_pass,
+)
 from table.bot.train.rollout import (
     EVERY_ROLL, RANDOM_DICE, rollout_errors, rollout_label, stratified_roll,
 )
@@ -187,3 +191,51 @@ def test_refine_refuses_bad_rollout_options(tmp_path: Path, capsys: pytest.Captu
     assert _refine(tmp_path, *args) == 2
     assert message in capsys.readouterr().err
     assert not (tmp_path / "out.npz").exists() and not (tmp_path / "log.txt").exists()
+
+
+def test_a_stopped_labelling_resumes_where_it_left_off(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(refine, "LABEL_CHUNK", 300)
+    monkeypatch.setattr(refine, "SAVE_SECONDS", 0.0)
+    real = rollout.labeller(trials=2, depth=2, seed=3)
+    starts: list[int] = []
+
+    def stopping(weights: Weights, positions: np.ndarray, jobs: int,
+                 progress: Progress | None, start: int) -> np.ndarray:
+        if start >= 600:
+            raise KeyboardInterrupt  # the run is stopped while labelling
+        starts.append(start)
+        return real.run(weights, positions, jobs, progress, start)
+
+    def run(data: Path, labeller: Labeller) -> Dataset:
+        run_pass(Weights.random(8, 1), 1000, 5, 1, FitConfig(epochs=1), data, lambda s: None,
+                 labeller)
+        return Dataset.load(data)
+
+    data = tmp_path / "data.npz"
+    with pytest.raises(KeyboardInterrupt):
+        run(data, Labeller(real.kind, stopping))
+    assert not data.exists()
+    part = Dataset.load(partial_path(data))
+    assert part.kind == real.kind
+    assert not np.isnan(part.targets[:600]).any() and np.isnan(part.targets[600:]).all()
+    # Another kind of label may not finish it ...
+    assert _refine(tmp_path, "--label", "1-ply") == 2
+    assert "data.partial.npz holds positions labelled by rollout" in capsys.readouterr().err
+    # ... the same kind labels only the rest, and gets what one uninterrupted run gets.
+    starts.clear()
+    resumed = run(data, Labeller(real.kind, _counting(real, starts)))
+    assert starts == [600, 900]
+    assert not partial_path(data).exists()
+    whole = run(tmp_path / "whole.npz", real)
+    assert np.array_equal(resumed.positions, whole.positions)
+    assert np.array_equal(resumed.targets, whole.targets)
+
+
+def _counting(real: Labeller, starts: list[int]) -> Callable[..., np.ndarray]:
+    def counting(weights: Weights, positions: np.ndarray, jobs: int,
+                 progress: Progress | None, start: int) -> np.ndarray:
+        starts.append(start)
+        return real.run(weights, positions, jobs, progress, start)
+    return counting

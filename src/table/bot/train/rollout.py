@@ -250,7 +250,8 @@ def check(trials: int, depth: int, luck: int) -> None:
 
 def rollout_errors(weights: Weights, positions: np.ndarray, trials: int, depth: int, seed: int,
                    jobs: int = 1, luck: int = 0, stratify: int = EVERY_ROLL,
-                   progress: Progress | None = None) -> tuple[np.ndarray, np.ndarray]:
+                   progress: Progress | None = None,
+                   start: int = 0) -> tuple[np.ndarray, np.ndarray]:
     """Labels (N, 5) and the naive standard error of each win label (N,); see ``rollout_label``.
 
     The standard error treats the trials as independent, which overstates it
@@ -266,19 +267,22 @@ def rollout_errors(weights: Weights, positions: np.ndarray, trials: int, depth: 
     if stratify not in (RANDOM_DICE, FIRST_ROLL, EVERY_ROLL):
         raise TableError(f"stratify must be RANDOM_DICE, FIRST_ROLL or EVERY_ROLL, not {stratify}")
     res = share(partial(_rollout_part, weights, trials, depth, seed, luck, stratify),
-                positions, jobs, progress, PART)
+                positions, jobs, progress, PART, start)
     if len(res) == 0:
         return np.empty((0, N_OUTPUTS), np.float32), np.empty(0, np.float32)
     return np.ascontiguousarray(res[:, :N_OUTPUTS]), res[:, N_OUTPUTS].copy()
 
 
 def rollout_label(weights: Weights, positions: np.ndarray, trials: int, depth: int, seed: int,
-                  jobs: int = 1, luck: int = 0, progress: Progress | None = None) -> np.ndarray:
+                  jobs: int = 1, luck: int = 0, progress: Progress | None = None,
+                  start: int = 0) -> np.ndarray:
     """Truncated-rollout probabilities (N, 5) of ``positions`` (int8 boards, player on roll's view).
 
     ``trials`` games of ``depth`` half-moves each, the dice stratified and the
     luck of the first ``luck`` rolls subtracted (see the module).
-    The same ``seed`` gives the same labels, whatever ``jobs``.
+    The same ``seed`` gives the same labels, whatever ``jobs``; ``start``
+    (where ``positions`` begin in a larger set labelled in pieces) chooses
+    the dice, so that the pieces do not share them.
 
     >>> from table.bot.net import bundled
     >>> from table.rules.position import Position
@@ -288,15 +292,15 @@ def rollout_label(weights: Weights, positions: np.ndarray, trials: int, depth: i
     True
     """
     return rollout_errors(weights, positions, trials, depth, seed, jobs, luck,
-                          progress=progress)[0]
+                          progress=progress, start=start)[0]
 
 
 def labeller(trials: int, depth: int, seed: int, luck: int = 0) -> Labeller:
     """A ``refine`` labeller by rollouts; its kind names the settings (not the seed)."""
     check(trials, depth, luck)
 
-    def run(weights: Weights, positions: np.ndarray, jobs: int,
-            progress: Progress | None) -> np.ndarray:
-        return rollout_label(weights, positions, trials, depth, seed, jobs, luck, progress)
+    def run(weights: Weights, positions: np.ndarray, jobs: int, progress: Progress | None,
+            start: int) -> np.ndarray:
+        return rollout_label(weights, positions, trials, depth, seed, jobs, luck, progress, start)
 
     return Labeller(f"rollout trials={trials} depth={depth} luck={luck}", run)
