@@ -9,7 +9,8 @@
 #
 # Resumable: a pass whose checkpoint exists is skipped, a benchmark already in
 # training/bench.txt is not run again, and a pass stopped after labelling reuses
-# its labelled positions (training/data/refine-N.npz, not in git).
+# its labelled positions (training/data/refine-N.npz, not in git); one stopped while
+# labelling resumes from training/data/refine-N.partial.npz.
 #
 # Usage: bash training/refine.sh [first pass, default 1] [last pass, default 3] [wide]
 #   wide: also fit a network of this many hidden units to each pass's labels, as
