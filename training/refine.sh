@@ -9,7 +9,8 @@
 #
 # Resumable: a pass whose checkpoint exists is skipped, a benchmark already in
 # training/bench.txt is not run again, and a pass stopped after labelling reuses
-# its labelled positions (training/data/refine-N.npz, not in git).
+# its labelled positions (training/data/refine-N.npz, not in git); one stopped while
+# labelling resumes from training/data/refine-N.partial.npz.
 #
 # Usage: bash training/refine.sh [first pass, default 1] [last pass, default 3] [wide]
 #   wide: also fit a network of this many hidden units to each pass's labels, as
@@ -18,6 +19,9 @@
 #   come from the chain of narrow networks (refine-N.npz), half as costly to run.
 # Run it niced in the background on a shared machine, e.g.
 #   nohup nice -n 19 bash training/refine.sh 4 5 256 > training/run-refine.log 2>&1 &
+# Labels by truncated rollouts instead of 1-ply (about 60 labels/s a core: 1,000,000
+# positions take hours; use a pass number whose training/data file is not 1-ply):
+#   TABLE_LABEL="--label rollout --trials 36 --depth 7" bash training/refine.sh 6 6
 set -eu
 cd "$(dirname "$0")/.."
 # TABLE_SRC: run from a frozen copy of src/ while the tree is being edited.
@@ -25,6 +29,8 @@ export PYTHONPATH="${TABLE_SRC:-$PWD/src}"
 first="${1:-1}"
 last="${2:-3}"
 wide="${3:-}"
+# shellcheck disable=SC2206  # the options are meant to split into words
+label=(${TABLE_LABEL:-})
 
 # Benchmark once: skip it when its command is already recorded in bench.txt.
 bench() {
@@ -49,7 +55,7 @@ for k in $(seq "$first" "$last"); do
   data="training/data/refine-$k.npz"
   if [ ! -f "$out" ]; then
     python3 -m table refine --weights "$prev" --out "$out" --positions 1000000 --data "$data" \
-      --seed $((10 + k)) --jobs 2 --epochs 40 --lr 3e-3
+      --seed $((10 + k)) --jobs 2 --epochs 40 --lr 3e-3 "${label[@]}"
   fi
   bench "$out pubeval --games 10000 --jobs 2"
   bench "$out $prev --games 40000 --jobs 2"
@@ -59,7 +65,7 @@ for k in $(seq "$first" "$last"); do
     [ -f "$wprev" ] || wprev="$prev"
     if [ ! -f "$wout" ]; then
       python3 -m table refine --weights "$wprev" --hidden "$wide" --out "$wout" --data "$data" \
-        --seed $((10 + k)) --jobs 2 --epochs 40 --lr 3e-3
+        --seed $((10 + k)) --jobs 2 --epochs 40 --lr 3e-3 "${label[@]}"
     fi
     bench "$wout pubeval --games 10000 --jobs 2"
     bench "$wout $out --games 40000 --jobs 2"

@@ -310,5 +310,10 @@ def choose(net: Net, work: Work, board: np.ndarray, d1: int, d2: int, depth: int
     return n, best
 
 
-__all__ = ["MAX_DEPTH", "Net", "Work", "make_net", "make_work", "filters", "choose", "evaluate",
-           "flip_probs", "flip_into"]
+# For other compiled loops that walk the 21 rolls (the rollout labeller).
+ROLLS = _ROLLS
+add_turned = _add_turned
+exact = _exact
+
+__all__ = ["MAX_DEPTH", "ROLLS", "Net", "Work", "make_net", "make_work", "filters", "choose",
+           "evaluate", "exact", "add_turned", "flip_probs", "flip_into"]

@@ -20,6 +20,11 @@ if TYPE_CHECKING:
     from table.bot.duel import Player
 
 
+ROLLOUT_TRIALS = 36
+ROLLOUT_DEPTH = 7
+ROLLOUT_LUCK = 0
+
+
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``train``."""
     train = sub.add_parser("train", help="train the bot's networks by self-play (TD(lambda))")
@@ -45,7 +50,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                        help="play every game out instead of stopping at the bear-off database")
     train.set_defaults(func=_train)
     refine = sub.add_parser(
-        "refine", help="a supervised pass: the network learns its own 1-ply judgements")
+        "refine", help="a supervised pass: the network learns its own 1-ply judgements "
+        "(or its truncated rollouts)")
     refine.add_argument("--weights", type=Path, default=Path("training/checkpoints/latest.npz"),
                         help="weights to start from (default %(default)s)")
     refine.add_argument("--out", type=Path, required=True, help="where to write the new weights")
@@ -59,6 +65,18 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     refine.add_argument("--hidden", type=int, default=None,
                         help="widen the networks to this many hidden units before fitting")
     refine.add_argument("--lr", type=float, default=3e-4, help="Adam's first learning rate")
+    refine.add_argument("--label", choices=("1-ply", "rollout"), default="1-ply",
+                        help="how positions are labelled: the network's 1-ply probabilities "
+                        "(default) or truncated rollouts of its 0-ply play")
+    refine.add_argument("--trials", type=int, default=None,
+                        help=f"with --label rollout: games per position (default {ROLLOUT_TRIALS};"
+                        " a multiple of 36 sees every roll equally)")
+    refine.add_argument("--depth", type=int, default=None,
+                        help=f"with --label rollout: half-moves per game before the network "
+                        f"judges (default {ROLLOUT_DEPTH})")
+    refine.add_argument("--luck", type=int, default=None,
+                        help="with --label rollout: subtract the luck of this many first rolls "
+                        f"of each game (default {ROLLOUT_LUCK}; each costs a 1-ply look-ahead)")
     refine.add_argument("--log", type=Path, default=Path("training/log.txt"),
                         help="log file, appended to (default %(default)s)")
     refine.set_defaults(func=_refine)
@@ -117,10 +135,23 @@ def _train(args: argparse.Namespace) -> int:
 
 def _refine(args: argparse.Namespace) -> int:
     from table.bot.net import Weights
-    from table.bot.train.refine import FitConfig, run_pass
+    from table.bot.train.refine import ONE_PLY, FitConfig, check_dataset, run_pass
+    from table.bot.train.rollout import labeller
 
     if args.positions < 1000:
         raise TableError("--positions must be at least 1000")
+    rollout_options = (args.trials, args.depth, args.luck)
+    if args.label == "rollout":
+        trials, depth, luck = (ROLLOUT_TRIALS if args.trials is None else args.trials,
+                               ROLLOUT_DEPTH if args.depth is None else args.depth,
+                               ROLLOUT_LUCK if args.luck is None else args.luck)
+        chosen = labeller(trials, depth, args.seed, luck)  # refuses bad settings now
+    elif any(v is not None for v in rollout_options):
+        raise TableError("--trials, --depth and --luck need --label rollout")
+    else:
+        chosen = ONE_PLY
+    if args.data is not None:
+        check_dataset(args.data, chosen)
     if args.jobs < 1 or args.epochs < 1 or args.lr <= 0:
         raise TableError("--jobs and --epochs must be at least 1, --lr above 0")
     if args.out.is_dir():  # found now, not after a pass of many minutes
@@ -140,10 +171,10 @@ def _refine(args: argparse.Namespace) -> int:
             logf.flush()
 
         log(f"start: {args.weights} -> {args.out}, positions={args.positions} seed={args.seed} "
-            f"epochs={args.epochs} lr={args.lr}")
+            f"epochs={args.epochs} lr={args.lr} labels={chosen.kind}")
         new = run_pass(weights, args.positions, args.seed, args.jobs,
                        FitConfig(epochs=args.epochs, lr=args.lr, lr_final=args.lr / 10),
-                       args.data, log)
+                       args.data, log, chosen)
         args.out.parent.mkdir(parents=True, exist_ok=True)
         new.save(args.out)
         log(f"wrote {args.out}")

@@ -19,6 +19,7 @@ from __future__ import annotations
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Callable
 
@@ -28,6 +29,7 @@ from numba import njit
 from table.bot import bearoff, features, search
 from table.bot.net import CONTACT, N_OUTPUTS, RACE, Weights, final_probs
 from table.bot.train.selfplay import roll_dice
+from table.errors import TableError
 from table.rules.position import Position
 
 _START = np.array(Position.initial().board, dtype=np.int8)
@@ -103,17 +105,20 @@ class Dataset:
 
     positions: np.ndarray
     targets: np.ndarray
+    kind: str = "1-ply"  # how the targets were made (``Labeller.kind``)
 
     def save(self, path: Path) -> None:
         """Write as ``.npz`` (the labels cost the most time to make)."""
         path.parent.mkdir(parents=True, exist_ok=True)
-        np.savez_compressed(path, positions=self.positions, targets=self.targets)
+        np.savez_compressed(path, positions=self.positions, targets=self.targets,
+                            kind=np.str_(self.kind))
 
     @classmethod
     def load(cls, path: Path) -> Dataset:
-        """Read a dataset written by ``save``."""
+        """Read a dataset written by ``save`` (files from before labels had kinds are 1-ply)."""
         with np.load(path, allow_pickle=False) as data:
-            return cls(data["positions"], data["targets"])
+            kind = str(data["kind"]) if "kind" in data.files else "1-ply"
+            return cls(data["positions"], data["targets"], kind)
 
 
 def collect(weights: Weights, count: int, seed: int, noise: float = 0.02,
@@ -125,34 +130,73 @@ def collect(weights: Weights, count: int, seed: int, noise: float = 0.02,
     return out[:n]
 
 
-def _label_part(job: tuple[Weights, np.ndarray]) -> np.ndarray:
-    weights, positions = job
-    out = np.empty((len(positions), N_OUTPUTS), dtype=np.float32)
+def _label_part(weights: Weights, item: tuple[int, np.ndarray]) -> np.ndarray:
+    out = np.empty((len(item[1]), N_OUTPUTS), dtype=np.float32)
     _label(search.make_net(weights, bearoff.database()), search.make_work(weights.hidden),
-           positions, out)
+           item[1], out)
     return out
 
 
-def label(weights: Weights, positions: np.ndarray, jobs: int = 1,
-          progress: Callable[[int], None] | None = None) -> np.ndarray:
-    """1-ply probabilities of every position, shared among ``jobs`` processes."""
-    parts = np.array_split(positions, max(1, len(positions) // 20_000 + 1))
+Progress = Callable[[int], None]
+
+
+def share(part_fn: Callable[[tuple[int, np.ndarray]], np.ndarray], positions: np.ndarray,
+          jobs: int, progress: Progress | None = None, part_size: int = 20_000,
+          start: int = 0) -> np.ndarray:
+    """``part_fn((offset, part))`` over consecutive parts of ``positions``, in ``jobs`` processes.
+
+    ``offset`` is the part's place in the whole set, ``positions`` starting at
+    ``start``.  The parts depend only on ``len(positions)`` and ``part_size``,
+    never on ``jobs``, so a seeded labeller gives the same labels however it
+    is shared.  ``progress`` hears the number of positions done after each part.
+    """
+    parts = np.array_split(positions, max(1, len(positions) // part_size + 1))
+    items = []
+    offset = start
+    for part in parts:
+        items.append((offset, part))
+        offset += len(part)
     done = 0
     results = []
     if jobs == 1:
-        for part in parts:
-            results.append(_label_part((weights, part)))
-            done += len(part)
+        for item in items:
+            results.append(part_fn(item))
+            done += len(item[1])
             if progress:
                 progress(done)
     else:
         with ProcessPoolExecutor(jobs) as pool:
-            for part, res in zip(parts, pool.map(_label_part, [(weights, p) for p in parts])):
+            for item, res in zip(items, pool.map(part_fn, items)):
                 results.append(res)
-                done += len(part)
+                done += len(item[1])
                 if progress:
                     progress(done)
     return np.concatenate(results) if results else np.empty((0, N_OUTPUTS), np.float32)
+
+
+def label(weights: Weights, positions: np.ndarray, jobs: int = 1,
+          progress: Progress | None = None) -> np.ndarray:
+    """1-ply probabilities of every position, shared among ``jobs`` processes."""
+    return share(partial(_label_part, weights), positions, jobs, progress)
+
+
+@dataclass(frozen=True)
+class Labeller:
+    """How a pass labels its positions: a name recorded with the dataset, and the function."""
+
+    kind: str
+    # (weights, positions, jobs, progress, index of positions[0] in the whole set) -> labels
+    run: Callable[[Weights, np.ndarray, int, Progress | None, int], np.ndarray]
+
+
+def _one_ply(weights: Weights, positions: np.ndarray, jobs: int, progress: Progress | None,
+             start: int) -> np.ndarray:
+    return label(weights, positions, jobs, progress)
+
+
+ONE_PLY = Labeller("1-ply", _one_ply)
+LABEL_CHUNK = 20_000  # positions labelled between looks at the clock (and saves of a partial set)
+SAVE_SECONDS = 300.0  # time between saves of a partial set, when labelling is slow
 
 
 def _sigmoid(z: np.ndarray) -> np.ndarray:
@@ -240,32 +284,90 @@ def _loss(params: list[np.ndarray], x: np.ndarray, y: np.ndarray) -> str:
     return f"cross-entropy {ce:.5f}, equity error {err:.4f}"
 
 
-def run_pass(weights: Weights, positions: int, seed: int, jobs: int, cfg: FitConfig,
-             data_path: Path | None, log: Callable[[str], None]) -> Weights:
-    """One whole pass: collect, label (or reuse a saved dataset), fit."""
-    if data_path is not None and data_path.exists():
-        data = Dataset.load(data_path)
-        log(f"reusing {len(data.positions)} labelled positions from {data_path}")
+def partial_path(data_path: Path) -> Path:
+    """Where a pass keeps the positions it has begun to label into ``data_path`` (unlabelled: NaN)."""
+    return data_path.with_name(data_path.stem + ".partial.npz")
+
+
+def check_dataset(path: Path, labeller: Labeller) -> None:
+    """``TableError`` unless the dataset at ``path`` (and its partial set), if any, was labelled
+    as ``labeller`` labels.
+
+    A pass never fits labels of one kind while believing they are of another,
+    nor resumes labelling with another kind.
+    """
+    for p in (path, partial_path(path)):
+        if not p.exists():
+            continue
+        kind = Dataset.load(p).kind
+        if kind != labeller.kind:
+            raise TableError(f"{p} holds positions labelled by {kind}, but this run labels by "
+                             f"{labeller.kind}: give the labelling options that made it, or "
+                             "another --data file")
+
+
+def _label_resumably(weights: Weights, positions: int, seed: int, jobs: int,
+                     data_path: Path | None, log: Callable[[str], None],
+                     labeller: Labeller) -> Dataset:
+    """Collect and label, saving a partial set now and then; resume one found there."""
+    part = partial_path(data_path) if data_path is not None else None
+    if part is not None and part.exists():
+        check_dataset(part, labeller)
+        found = Dataset.load(part)
+        pos, targets = found.positions, found.targets.copy()
+        missing = np.flatnonzero(np.isnan(targets[:, 0]))
+        done = int(missing[0]) if len(missing) else len(pos)
+        log(f"resuming: {done}/{len(pos)} positions already labelled by {labeller.kind} "
+            f"in {part}")
     else:
         t = time.monotonic()
         pos = collect(weights, positions, seed)
+        targets = np.full((len(pos), N_OUTPUTS), np.nan, dtype=np.float32)
+        done = 0
         log(f"collected {len(pos)} positions in {time.monotonic() - t:.0f}s")
-        t = time.monotonic()
-        step = max(len(pos) // 10, 1)
-        marks = {"next": step}
+    t = time.monotonic()
+    first = done
+    step = max(len(pos) // 10, 1)
+    marks = {"next": first + step}
+    saved = time.monotonic()
+    for a in range(first, len(pos), LABEL_CHUNK):
+        b = min(a + LABEL_CHUNK, len(pos))
 
-        def progress(done: int) -> None:
-            if done >= marks["next"] or done == len(pos):
-                rate = done / max(time.monotonic() - t, 1e-9)
-                log(f"labelled {done}/{len(pos)} at 1-ply ({rate:.0f} positions/s)")
-                marks["next"] = done + step
+        def progress(n: int, a: int = a) -> None:
+            now = a + n
+            if now >= marks["next"] or now == len(pos):
+                rate = (now - first) / max(time.monotonic() - t, 1e-9)
+                log(f"labelled {now}/{len(pos)} by {labeller.kind} ({rate:.1f} positions/s)")
+                marks["next"] = now + step
 
-        data = Dataset(pos, label(weights, pos, jobs, progress))
+        targets[a:b] = labeller.run(weights, pos[a:b], jobs, progress, a)
+        if part is not None and b < len(pos) and time.monotonic() - saved >= SAVE_SECONDS:
+            Dataset(pos, targets, labeller.kind).save(part)
+            saved = time.monotonic()
+    return Dataset(pos, targets, labeller.kind)
+
+
+def run_pass(weights: Weights, positions: int, seed: int, jobs: int, cfg: FitConfig,
+             data_path: Path | None, log: Callable[[str], None],
+             labeller: Labeller = ONE_PLY) -> Weights:
+    """One whole pass: collect, label (or reuse a saved dataset of the same kind), fit.
+
+    With ``data_path``, a pass stopped while labelling resumes where its last
+    partial save (every ``SAVE_SECONDS``) left off.
+    """
+    if data_path is not None and data_path.exists():
+        check_dataset(data_path, labeller)
+        data = Dataset.load(data_path)
+        log(f"reusing {len(data.positions)} labelled positions ({data.kind}) from {data_path}")
+    else:
+        data = _label_resumably(weights, positions, seed, jobs, data_path, log, labeller)
         if data_path is not None:
             data.save(data_path)
+            partial_path(data_path).unlink(missing_ok=True)
             log(f"saved the labelled positions to {data_path}")
     new = fit(weights, data, cfg, log)
     passes = int(new.meta.get("refine_passes", "0")) + 1
     new.meta["refine_passes"] = str(passes)
-    new.meta[f"refine_{passes}"] = f"positions={len(data.positions)} seed={seed} epochs={cfg.epochs}"
+    new.meta[f"refine_{passes}"] = (f"positions={len(data.positions)} seed={seed} "
+                                    f"epochs={cfg.epochs} labels={data.kind}")
     return new
