@@ -32,16 +32,8 @@ wide="${3:-}"
 # shellcheck disable=SC2206  # the options are meant to split into words
 label=(${TABLE_LABEL:-})
 
-# Benchmark once: skip it when its command is already recorded in bench.txt.
-bench() {
-  local cmd="python3 -m table bench strength $*"
-  if grep -qxF "\$ $cmd" training/bench.txt; then
-    return 0
-  fi
-  local out
-  out="$($cmd)"
-  printf '$ %s\n%s\n' "$cmd" "$out" >> training/bench.txt
-}
+# Benchmark once (training/bench-once.sh): skip it when its command is already in bench.txt.
+source training/bench-once.sh
 
 # Pass 1 starts from the TD network as it was shipped before the refinement passes:
 # 1,000,000 self-play games and a 150,000-game race pass (git show 520cf9f:src/table/bot/weights/table.npz).

@@ -1,0 +1,12 @@
+# Sourced by the training scripts: `bench ARGS` runs `python3 -m table bench strength ARGS` once,
+# appending the command and its output to training/bench.txt; a command already recorded there
+# is not run again (so a stopped script resumes where it was).
+bench() {
+  local cmd="python3 -m table bench strength $*"
+  if grep -qxF "\$ $cmd" training/bench.txt; then
+    return 0
+  fi
+  local out
+  out="$($cmd)"
+  printf '$ %s\n%s\n' "$cmd" "$out" >> training/bench.txt
+}
