@@ -64,13 +64,13 @@ class Workers:
         self.procs: list[subprocess.Popen[bytes]] = []
         self.urls: list[str] = []
 
-    def start(self) -> str:
+    def start(self, workers: int = 1) -> str:
         port = free_port()
         env = {**os.environ, "HOME": str(self.home), "PYTHONUNBUFFERED": "1"}
         log = open(self.home / f"worker-{port}.log", "wb")
         self.procs.append(subprocess.Popen(
             [sys.executable, "-m", "table", "serve", "--db", self.db, "--redis", self.redis, "--port", str(port),
-             "--bot-delay", "0"], env=env, stdout=log, stderr=subprocess.STDOUT))
+             "--bot-delay", "0", "--workers", str(workers)], env=env, stdout=log, stderr=subprocess.STDOUT))
         url = f"http://127.0.0.1:{port}"
         self.urls.append(url)
         eventually(lambda: health(url), 60, f"the worker on {url} did not start")
@@ -326,6 +326,27 @@ def test_a_clock_runs_out_under_the_new_owner_when_the_old_one_died_with_nobody_
     assert view["forfeit"] == {"seat": seat_a[0], "why": "timeout"}, view.get("forfeit")
     # Not before her time: 8 s of delay, 20 s of reserve and the restart's grace, from the takeover.
     assert time.monotonic() - started >= 20
+
+
+def test_workers_on_one_port_share_the_games_and_answer_for_each_other(workers: Workers) -> None:
+    url = workers.start(workers=2)
+    seen: dict[str, set[int]] = {}
+
+    def both_serving() -> bool:
+        h = health(url)
+        if h is not None:
+            seen[str(h["worker"])] = set(h["partitions"])  # type: ignore[call-overload]
+        return len(seen) == 2 and all(seen.values()) and len(set().union(*seen.values())) == 64
+    eventually(both_serving, 60, "the two worker processes did not share the partitions")
+    body = json.dumps({"mode": "local", "length": 1}).encode()
+    req = urllib.request.Request(url + "/api/games", body, {"Content-Type": "application/json"}, method="POST")
+    with urllib.request.urlopen(req, timeout=30) as r:
+        created = json.loads(r.read())
+    # Whichever process a request lands on, it is answered by the game's owner, the same each time.
+    for _ in range(12):
+        with urllib.request.urlopen(f"{url}/api/games/{created['game']}", timeout=30) as r:
+            state = json.loads(r.read())
+        assert (state["game"], state["version"]) == (created["game"], created["version"])
 
 
 def test_the_online_benchmark_runs_two_workers_over_postgresql_and_redis() -> None:
