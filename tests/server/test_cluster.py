@@ -179,7 +179,8 @@ class Player(threading.Thread):
                 self.others.append(m)
                 continue
             self.states.append(m)
-            while self.say:
+            # Chat once both players are here, so that the other hears it live (not from the history).
+            while self.say and all(p.get("connected") for p in m["view"].get("presence", [])):
                 ws.send(json.dumps({"type": "chat", "channel": "players", "text": self.say.pop()}))  # type: ignore[attr-defined]
             view, seats = m["view"], m["seats"]
             if view["over"] or self.stop(m):
