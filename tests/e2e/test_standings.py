@@ -62,6 +62,7 @@ def test_the_player_page_shows_rating_statistics_chart_and_games(browser, server
         assert page.locator("#player-streak").text_content() == "1 victorie"
         assert page.locator("#player-stats svg.rating-chart polyline").count() == 1
         item = page.locator("#player-history .history-item")
+        item.first.wait_for()  # the games come in their own request, after the page's figures
         assert item.count() == 1
         assert item.locator("b").text_content() == "Câștigat 0–0 (adversarul a plecat)"
         assert item.locator(f"a[href='/api/games/{game}/record.mat']").text_content() == RO["st_download_mat"]
@@ -71,7 +72,8 @@ def test_the_player_page_shows_rating_statistics_chart_and_games(browser, server
         page.goto(f"/#/player/{ion}")
         page.locator("#player-rating", has_text="1.482,7").wait_for()
         assert page.locator("#player-streak").text_content() == "1 înfrângere"
-        assert page.locator("#player-history .history-item b").text_content() == "Pierdut 0–0 (a plecat)"
+        page.locator("#player-history .history-item b", has_text="Pierdut 0–0 (a plecat)").wait_for()
+        assert page.locator("#player-history .history-item").count() == 1
 
 
 def test_the_leaderboard_orders_by_rating_and_shows_the_site_statistics(browser, server_url, artifacts):
