@@ -91,6 +91,41 @@ def test_refine_command(tmp_path: Path) -> None:
     assert "reusing 1000 labelled positions" in (tmp_path / "log.txt").read_text()
 
 
+def test_refine_fits_to_earlier_datasets_as_well(tmp_path: Path) -> None:
+    start = tmp_path / "start.npz"
+    Weights.random(8, 1).save(start)
+    positions = collect(bundled(), 1000, seed=21)
+    Dataset(positions, np.full((1000, 5), 0.5, np.float32)).save(tmp_path / "a.npz")
+    Dataset(positions[:400], np.full((400, 5), 0.1, np.float32), "rollout x").save(tmp_path / "b.npz")
+    assert main(["refine", "--weights", str(start), "--out", str(tmp_path / "out.npz"),
+                 "--epochs", "1", "--data", str(tmp_path / "a.npz"), "--also",
+                 str(tmp_path / "b.npz"), "--log", str(tmp_path / "log.txt")]) == 0
+    log = (tmp_path / "log.txt").read_text()
+    assert "fitting to 1400 positions in all (1-ply + rollout x)" in log
+    assert "labels=1-ply + rollout x" in Weights.load(tmp_path / "out.npz").meta["refine_1"]
+
+
+def test_refine_refuses_a_missing_extra_dataset(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["refine", "--out", str(tmp_path / "o.npz"), "--also", str(tmp_path / "no.npz")]) == 2
+    err = capsys.readouterr().err
+    assert "--also" in err and "no such file" in err
+    assert not (tmp_path / "o.npz").exists()
+
+
+def test_joined_datasets_keep_their_order_and_name_each_kind_once() -> None:
+    a = Dataset(np.zeros((2, 26), np.int8), np.full((2, 5), 0.1, np.float32))
+    b = Dataset(np.ones((1, 26), np.int8), np.full((1, 5), 0.2, np.float32), "rollout")
+    assert len(b.labelled().positions) == 1
+    half = Dataset(np.zeros((3, 26), np.int8), np.full((3, 5), np.nan, np.float32))
+    half.targets[1] = 0.3
+    assert half.labelled().targets.tolist() == [[pytest.approx(0.3)] * 5]
+    both = Dataset.joined([a, b, a])
+    assert both.kind == "1-ply + rollout"
+    assert both.positions.shape == (5, 26) and both.positions[2, 0] == 1
+    assert both.targets[:, 0].tolist() == pytest.approx([0.1, 0.1, 0.2, 0.1, 0.1])
+
+
 def test_refine_command_rejects_bad_numbers(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["refine", "--out", str(tmp_path / "o.npz"), "--positions", "10"]) == 2
     assert "--positions must be at least 1000" in capsys.readouterr().err

@@ -59,6 +59,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                         help="positions to collect from self-play and label (default %(default)s)")
     refine.add_argument("--data", type=Path, default=None,
                         help="labelled positions: reused if the file exists, else written there")
+    refine.add_argument("--also", type=Path, action="append", default=[], metavar="DATA",
+                        help="more labelled positions (a --data file of an earlier pass, of any "
+                        "kind, or the labelled part of a .partial.npz) to fit to as well; "
+                        "repeat for several")
     refine.add_argument("--seed", type=int, default=1)
     refine.add_argument("--jobs", type=int, default=2, help="processes for labelling")
     refine.add_argument("--epochs", type=int, default=4)
@@ -135,7 +139,7 @@ def _train(args: argparse.Namespace) -> int:
 
 def _refine(args: argparse.Namespace) -> int:
     from table.bot.net import Weights
-    from table.bot.train.refine import ONE_PLY, FitConfig, check_dataset, run_pass
+    from table.bot.train.refine import ONE_PLY, Dataset, FitConfig, check_dataset, run_pass
     from table.bot.train.rollout import labeller
 
     if args.positions < 1000:
@@ -152,6 +156,9 @@ def _refine(args: argparse.Namespace) -> int:
         chosen = ONE_PLY
     if args.data is not None:
         check_dataset(args.data, chosen)
+    for extra in args.also:
+        if not extra.is_file():
+            raise TableError(f"--also {extra}: no such file (give a --data file of an earlier pass)")
     if args.jobs < 1 or args.epochs < 1 or args.lr <= 0:
         raise TableError("--jobs and --epochs must be at least 1, --lr above 0")
     if args.out.is_dir():  # found now, not after a pass of many minutes
@@ -174,7 +181,7 @@ def _refine(args: argparse.Namespace) -> int:
             f"epochs={args.epochs} lr={args.lr} labels={chosen.kind}")
         new = run_pass(weights, args.positions, args.seed, args.jobs,
                        FitConfig(epochs=args.epochs, lr=args.lr, lr_final=args.lr / 10),
-                       args.data, log, chosen)
+                       args.data, log, chosen, [Dataset.load(p).labelled() for p in args.also])
         args.out.parent.mkdir(parents=True, exist_ok=True)
         new.save(args.out)
         log(f"wrote {args.out}")

@@ -21,7 +21,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Sequence
 
 import numpy as np
 from numba import njit
@@ -112,6 +112,18 @@ class Dataset:
         path.parent.mkdir(parents=True, exist_ok=True)
         np.savez_compressed(path, positions=self.positions, targets=self.targets,
                             kind=np.str_(self.kind))
+
+    def labelled(self) -> Dataset:
+        """Only the positions that have their targets (a partial set's others are NaN)."""
+        keep = ~np.isnan(self.targets).any(axis=1)
+        return Dataset(self.positions[keep], self.targets[keep], self.kind)
+
+    @classmethod
+    def joined(cls, parts: Sequence[Dataset]) -> Dataset:
+        """All the positions of ``parts``, in order; the kind names each distinct kind once."""
+        kinds = list(dict.fromkeys(p.kind for p in parts))
+        return cls(np.concatenate([p.positions for p in parts]),
+                   np.concatenate([p.targets for p in parts]), " + ".join(kinds))
 
     @classmethod
     def load(cls, path: Path) -> Dataset:
@@ -349,11 +361,12 @@ def _label_resumably(weights: Weights, positions: int, seed: int, jobs: int,
 
 def run_pass(weights: Weights, positions: int, seed: int, jobs: int, cfg: FitConfig,
              data_path: Path | None, log: Callable[[str], None],
-             labeller: Labeller = ONE_PLY) -> Weights:
+             labeller: Labeller = ONE_PLY, also: Sequence[Dataset] = ()) -> Weights:
     """One whole pass: collect, label (or reuse a saved dataset of the same kind), fit.
 
     With ``data_path``, a pass stopped while labelling resumes where its last
-    partial save (every ``SAVE_SECONDS``) left off.
+    partial save (every ``SAVE_SECONDS``) left off.  The positions of ``also``
+    (earlier passes' datasets, of any kind) are fitted to as well.
     """
     if data_path is not None and data_path.exists():
         check_dataset(data_path, labeller)
@@ -365,6 +378,9 @@ def run_pass(weights: Weights, positions: int, seed: int, jobs: int, cfg: FitCon
             data.save(data_path)
             partial_path(data_path).unlink(missing_ok=True)
             log(f"saved the labelled positions to {data_path}")
+    if also:
+        data = Dataset.joined([data, *also])
+        log(f"fitting to {len(data.positions)} positions in all ({data.kind})")
     new = fit(weights, data, cfg, log)
     passes = int(new.meta.get("refine_passes", "0")) + 1
     new.meta["refine_passes"] = str(passes)
