@@ -211,7 +211,7 @@ def decisions(p: np.ndarray, boards: np.ndarray,
 
 
 def best_efficiency(ref: Reference, p: np.ndarray, race: np.ndarray,
-                    grid: np.ndarray = np.arange(0.30, 1.001, 0.02)) -> tuple[float, Verdict]:
+                    grid: np.ndarray = np.linspace(0.30, 1.0, 36)) -> tuple[float, Verdict]:
     """The one efficiency, over ``grid``, that loses least on the positions marked ``race``
     (or not), with chances ``p``: how far the model's own choice is from the best on this sample."""
     best: tuple[float, Verdict] | None = None
