@@ -75,4 +75,5 @@ bench "medium $old --games 40000 --jobs 2"
 bench "hard $old:1 --games 20000 --jobs 2"
 bench "medium pubeval --games 10000 --jobs 2"
 bench "easy pubeval --games 10000 --jobs 2"
-bench "hard pubeval --games 10000 --jobs 2"
+bench "hard pubeval --games 10000 --jobs 2 --seed 2026"  # (the line without --seed is the old weights')
+bench "hard pubeval --seed 7 --games 10000 --jobs 2"
