@@ -67,6 +67,7 @@ def test_fitting_moves_the_network_towards_the_targets() -> None:
 def test_dataset_round_trip(tmp_path: Path) -> None:
     data = Dataset(np.zeros((3, 26), np.int8), np.full((3, 5), 0.25, np.float32))
     data.save(tmp_path / "d.npz")
+    assert sorted(f.name for f in tmp_path.iterdir()) == ["d.npz"]  # nothing left beside it
     back = Dataset.load(tmp_path / "d.npz")
     assert np.array_equal(back.positions, data.positions)
     assert np.array_equal(back.targets, data.targets)

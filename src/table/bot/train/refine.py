@@ -16,6 +16,7 @@ positions (``Dataset``) and fit again without relabelling.
 
 from __future__ import annotations
 
+import os
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -108,10 +109,16 @@ class Dataset:
     kind: str = "1-ply"  # how the targets were made (``Labeller.kind``)
 
     def save(self, path: Path) -> None:
-        """Write as ``.npz`` (the labels cost the most time to make)."""
+        """Write as ``.npz`` (the labels cost the most time to make).
+
+        Written beside and then renamed, so that a run stopped mid-save leaves the
+        previous file whole.
+        """
         path.parent.mkdir(parents=True, exist_ok=True)
-        np.savez_compressed(path, positions=self.positions, targets=self.targets,
+        tmp = path.with_name(path.name + ".writing.npz")
+        np.savez_compressed(tmp, positions=self.positions, targets=self.targets,
                             kind=np.str_(self.kind))
+        os.replace(tmp, path)
 
     def labelled(self) -> Dataset:
         """Only the positions that have their targets (a partial set's others are NaN)."""
