@@ -143,6 +143,24 @@ def test_bench_strength_plays_a_weights_file_at_a_depth(
     assert "unknown player" in capsys.readouterr().err
 
 
+def test_bench_strength_players_may_name_their_move_filters(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from table.cli.bot import _player
+
+    assert _player("hard:2:8,2:0.16,0.04")[1].keep == (8, 2)
+    assert _player("hard:2:8,2:0.16,0.04")[1].margin == (0.16, 0.04)
+    assert _player("hard:2:8,2:0.16,0.04")[1].depth == 2
+    assert _player("hard")[1].keep == (8, 3)  # the level's own filter when none is named
+    path = tmp_path / "w.npz"
+    bundled().save(path)
+    assert _player(f"{path}:1:5:0.2")[1].keep == (5,)
+    assert main(["bench", "strength", f"{path}:1:5:0.2", "random", "--games", "2"]) == 0
+    assert f"{path}:1:5:0.2 vs random" in capsys.readouterr().out
+    for bad in ("hard:2:8,x:0.1", "hard:2:8:-0.1", "hard:2:0:0.1", "hard:3:8:0.1", "hard:2:8"):
+        assert main(["bench", "strength", bad, "random", "--games", "2"]) == 2, bad
+        assert "unknown player" in capsys.readouterr().err
+
+
 def test_widened_networks_judge_as_before() -> None:
     w = bundled()
     wide = w.widened(w.hidden + 16, seed=3)

@@ -91,7 +91,8 @@ def register_bench(benches: argparse._SubParsersAction[argparse.ArgumentParser])
     strength = benches.add_parser(
         "strength", help="duplicate-dice cubeless money games between two players")
     strength.add_argument("a", help="player: pubeval, random, easy, medium, hard, or a .npz file; "
-                          "LEVEL:DEPTH overrides a level's search depth (0, 1 or 2 plies)")
+                          "LEVEL:DEPTH overrides a level's search depth (0, 1 or 2 plies), "
+                          "LEVEL:DEPTH:KEEP,...:MARGIN,... its move filters too")
     strength.add_argument("b", nargs="?", default="pubeval", help="opponent (default pubeval)")
     strength.add_argument("--games", type=int, default=10_000,
                           help="games in all, played as duplicate pairs (default 10000)")
@@ -189,6 +190,13 @@ def _refine(args: argparse.Namespace) -> int:
 
 
 def _player(spec: str) -> tuple[str, Player]:
+    """A benchmark player: ``pubeval``, ``random``, a level or a ``.npz`` file.
+
+    A level or weights file may add ``:DEPTH`` and then ``:KEEP,...:MARGIN,...``,
+    the move filters (see ``LevelSettings``): ``hard:2:8,2:0.16,0.04`` is Greu
+    looking two plies ahead at the best two plays within 0.04 after one ply.
+    """
+    from table.bot import search
     from table.bot.bot import SETTINGS
     from table.bot.duel import NETWORK, PUBEVAL, RANDOM, Player
     from table.bot.net import Weights, bundled
@@ -197,20 +205,34 @@ def _player(spec: str) -> tuple[str, Player]:
         return spec, Player(PUBEVAL)
     if spec == "random":
         return spec, Player(RANDOM)
-    level, _, depth = spec.partition(":")
-    if level in SETTINGS and (not depth or depth in ("0", "1", "2")):
-        s = SETTINGS[level]
-        d = int(depth) if depth else s.depth
-        return spec, Player(NETWORK, bundled(), d, s.noise, s.keep, s.margin)
-    path, _, depth = spec.rpartition(":") if ":" in spec else (spec, "", "")
-    if path.endswith(".npz") and depth in ("", "0", "1", "2"):
-        # A weights file plays at 0-ply unless a depth is given; deeper, with Greu's filter.
-        hard = SETTINGS["hard"]
-        return spec, Player(NETWORK, Weights.load(path), int(depth or 0), 0.0, hard.keep,
-                            hard.margin)
-    raise TableError(
+    unknown = TableError(
         f"unknown player {spec!r}: use pubeval, random, easy, medium, hard or a .npz weights "
-        "file, each optionally with :DEPTH")
+        "file, each optionally with :DEPTH (0, 1 or 2) and then :KEEP,...:MARGIN,...")
+    parts = spec.split(":")
+    keep, margin = SETTINGS["hard"].keep, SETTINGS["hard"].margin
+    if len(parts) >= 4:
+        try:
+            keep = tuple(int(v) for v in parts[-2].split(","))
+            margin = tuple(float(v) for v in parts[-1].split(","))
+            search.filters(keep, margin)  # refuses an empty or negative filter
+        except ValueError:
+            raise unknown from None
+        parts = parts[:-2]
+    depth = parts[-1] if len(parts) > 1 else ""
+    name = ":".join(parts[:-1]) if len(parts) > 1 else parts[0]
+    if depth not in ("", "0", "1", "2"):
+        raise unknown
+    if name in SETTINGS:
+        s = SETTINGS[name]
+        if len(spec.split(":")) < 4:
+            keep, margin = s.keep, s.margin
+        return spec, Player(NETWORK, bundled(), int(depth) if depth else s.depth, s.noise, keep,
+                            margin)
+    if name.endswith(".npz"):
+        # A weights file plays at 0-ply unless a depth is given; deeper, with Greu's filter
+        # unless one is given.
+        return spec, Player(NETWORK, Weights.load(name), int(depth or 0), 0.0, keep, margin)
+    raise unknown
 
 
 def _strength(args: argparse.Namespace) -> int:
