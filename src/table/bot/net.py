@@ -160,11 +160,26 @@ def forward(
                 hidden[j] += xi * row[j]
     for j in range(nh):
         hidden[j] = 1.0 / (1.0 + np.exp(-hidden[j]))
-    for k in range(N_OUTPUTS):
-        s = b2[net, k]
-        for j in range(nh):
-            s += hidden[j] * w2[net, j, k]
-        out[k] = 1.0 / (1.0 + np.exp(-s))
+    # The output layer walks ``w2`` in memory order (unit by unit, five outputs each):
+    # summing one output at a time strides through it and cost as much as the hidden layer.
+    s0 = b2[net, 0]
+    s1 = b2[net, 1]
+    s2 = b2[net, 2]
+    s3 = b2[net, 3]
+    s4 = b2[net, 4]
+    for j in range(nh):
+        hj = hidden[j]
+        row2 = w2[net, j]
+        s0 += hj * row2[0]
+        s1 += hj * row2[1]
+        s2 += hj * row2[2]
+        s3 += hj * row2[3]
+        s4 += hj * row2[4]
+    out[0] = 1.0 / (1.0 + np.exp(-s0))
+    out[1] = 1.0 / (1.0 + np.exp(-s1))
+    out[2] = 1.0 / (1.0 + np.exp(-s2))
+    out[3] = 1.0 / (1.0 + np.exp(-s3))
+    out[4] = 1.0 / (1.0 + np.exp(-s4))
 
 
 @njit(cache=True)
