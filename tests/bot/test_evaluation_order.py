@@ -18,7 +18,8 @@ POSITIONS = KNOWN + random_positions(400, seed=3)
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_chances_are_ordered_in_double_precision(level: str) -> None:
     bot = Bot(level=level, seed=1)
-    for position in POSITIONS:
+    # Greu looks two plies ahead (tens of milliseconds a position): a quarter of them will do.
+    for position in POSITIONS if level != "hard" else POSITIONS[:104]:
         e = bot.evaluate(position)
         assert 0.0 <= e.win_backgammon <= e.win_gammon <= e.win <= 1.0, (position.id, e)
         assert 0.0 <= e.lose_backgammon <= e.lose_gammon <= 1.0 - e.win, (position.id, e)

@@ -145,12 +145,13 @@ def test_bench_strength_plays_a_weights_file_at_a_depth(
 
 def test_bench_strength_players_may_name_their_move_filters(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from table.bot.bot import SETTINGS
     from table.cli.bot import _player
 
     assert _player("hard:2:8,2:0.16,0.04")[1].keep == (8, 2)
     assert _player("hard:2:8,2:0.16,0.04")[1].margin == (0.16, 0.04)
     assert _player("hard:2:8,2:0.16,0.04")[1].depth == 2
-    assert _player("hard")[1].keep == (8, 3)  # the level's own filter when none is named
+    assert _player("hard")[1].keep == SETTINGS["hard"].keep  # the level's own when none is named
     path = tmp_path / "w.npz"
     bundled().save(path)
     assert _player(f"{path}:1:5:0.2")[1].keep == (5,)

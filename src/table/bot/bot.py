@@ -40,13 +40,22 @@ class LevelSettings:
 
     Before each ply of look-ahead, the plays judged so far are filtered:
     ``keep[s]`` at most, within ``margin[s]`` (equity) of the best, at stage
-    ``s`` (the last value repeats; see ``search.choose``).
+    ``s`` (the last value repeats; see ``search.choose``).  ``analysis_depth``
+    is how deep the level judges *every* play when asked for advice
+    (``Bot.analyse_plays``); by default its depth, but two plies for each of
+    a few dozen plays would take seconds.
     """
 
     depth: int
     noise: float
     keep: tuple[int, ...] = (8, 3)
     margin: tuple[float, ...] = (0.16, 0.10)
+    analysis_depth: int | None = None
+
+    @property
+    def analysis(self) -> int:
+        """Plies of look-ahead for judging every play."""
+        return self.depth if self.analysis_depth is None else self.analysis_depth
 
 
 SETTINGS: dict[str, LevelSettings] = {
@@ -55,7 +64,11 @@ SETTINGS: dict[str, LevelSettings] = {
     # the sweep is in training/bench.txt).
     "easy": LevelSettings(depth=0, noise=0.12),
     "medium": LevelSettings(depth=0, noise=0.0),
-    "hard": LevelSettings(depth=1, noise=0.0, keep=(8, 3), margin=(0.16, 0.10)),
+    # Hard: GNU Backgammon's "world class" search -- every play at 0-ply, the best 8 within
+    # 0.16 one ply ahead, the best 2 of those within 0.04 two plies ahead (training/bench.txt
+    # has what it gained over one ply, and docs/strength.md the time a move takes).
+    "hard": LevelSettings(depth=2, noise=0.0, keep=(8, 2), margin=(0.16, 0.04),
+                          analysis_depth=1),
 }
 
 
@@ -178,15 +191,16 @@ class Bot:
                       depth: int | None = None) -> list[tuple[Play, Evaluation]]:
         """Every legal play with the mover's cubeless chances after it, best equity first.
 
-        The chances come from this level's search depth (0 or 1 ply) unless
-        ``depth`` is given; no noise is added, so this is the level's honest advice.
+        The chances come from this level's analysis depth (0 plies for Ușor and
+        Mediu, 1 for Greu; see ``LevelSettings``) unless ``depth`` is given; no
+        noise is added, so this is the level's honest advice.
 
         >>> best, chances = Bot("medium").analyse_plays(Position.initial(), "31")[0]
         >>> str(best), chances.win > 0.5
         ('8/5 6/5', True)
         """
         roll = as_dice(dice)
-        d = self.settings.depth if depth is None else depth
+        d = self.settings.analysis if depth is None else depth
         out = [(play, self.evaluate(play.position, depth=d).swapped())
                for play in position.legal_plays(roll)]
         out.sort(key=lambda pe: -pe[1].equity)
@@ -197,7 +211,7 @@ class Bot:
         """Every legal play with its cubeless equity for the mover, best first.
 
         ``dice`` is a pair such as ``(3, 1)`` or text such as ``"31"``.  The
-        equity (points a game, money play) comes from this level's search depth
+        equity (points a game, money play) comes from this level's analysis depth
         unless ``depth`` is given; ``analyse_plays`` gives the chances behind it.
 
         >>> bot = Bot("hard")

@@ -150,8 +150,8 @@ def register_cube(benches: argparse._SubParsersAction[argparse.ArgumentParser]) 
                    help="rollout games per position, for both alternatives (default 1296)")
     c.add_argument("--seed", type=int, default=2026)
     c.add_argument("--jobs", type=int, default=2, help="processes for the rollouts (default 2)")
-    c.add_argument("--depth", type=int, default=1, choices=(0, 1, 2),
-                   help="plies of the judged bot's evaluation (default 1, Greu's)")
+    c.add_argument("--depth", type=int, default=None, choices=(0, 1, 2),
+                   help="plies of the judged bot's evaluation (default Greu's, 2)")
     c.add_argument("--data", type=Path, default=None,
                    help="rollouts kept here: reused and completed if the file exists")
     c.add_argument("--races", action="store_true",
@@ -192,10 +192,14 @@ def _cube(args: argparse.Namespace) -> int:
           f"no double and double-take, first two rolls stratified)")
     print(f"rollout standard errors (mean): no double {np.mean(ref.nd_se):.3f}, double-take "
           f"{np.mean(ref.dt_se):.3f}, their difference {np.mean(ref.diff_se):.3f}")
+    if args.depth is None:
+        from table.bot.bot import SETTINGS
+
+        args.depth = SETTINGS["hard"].depth
     p = cubebench.chances(ref.boards, args.depth)
     race = np.array([Position(b.tolist()).is_race() for b in ref.boards], dtype=bool)
     d, t = cubebench.decisions(p, ref.boards)
-    name = {0: "Mediu (0-ply)", 1: "Greu (1-ply)", 2: "2-ply"}[args.depth]
+    name = {0: "Mediu (0-ply)", 1: "1-ply", 2: "2-ply"}[args.depth]
     for label, mask in (("all", np.ones(len(race), dtype=bool)), ("contact", ~race),
                         ("race", race)):
         if not mask.any():

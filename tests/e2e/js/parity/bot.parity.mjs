@@ -12,6 +12,7 @@ for (const level of ["medium", "hard"]) {
   test(`${level}: the same play as Python's on every position`, () => {
     const wrong = [];
     for (const row of fixture.choices) {
+      if (!(level in row)) continue; // Greu is compared on the first positions only
       const play = botPlay(judge, level, boardFromId(row.id), row.dice[0], row.dice[1]);
       const got = positionId(play.board);
       if (got !== row[level]) wrong.push(`${row.id} ${row.dice.join("")}: ${got} vs ${row[level]}`);

@@ -1,12 +1,13 @@
 // The computer's levels offline, as table.bot.bot sets them: Ușor (easy) is the network blurred
-// by noise, Mediu (medium) the network at 0-ply, Greu (hard) one ply of look-ahead.
+// by noise, Mediu (medium) the network at 0-ply, Greu (hard) two plies of look-ahead on its best
+// few plays; analysisDepth is how deep a level judges every play for advice (default: depth).
 
 import { choose } from "./search.js";
 
 export const LEVELS = {
   easy: { depth: 0, noise: 0.12 },
   medium: { depth: 0, noise: 0 },
-  hard: { depth: 1, noise: 0, keep: [8, 3], margin: [0.16, 0.1] },
+  hard: { depth: 2, noise: 0, keep: [8, 2], margin: [0.16, 0.04], analysisDepth: 1 },
 };
 
 // A standard normal draw from `random` (uniform on [0, 1)), by Box and Muller.

@@ -4,9 +4,12 @@
 import { flip } from "./rules.js";
 import { namedPlays } from "./graph.js";
 import { chances, cubeDecision } from "./player.js";
+import { LEVELS } from "./bot.js";
 
 export const HINT_PLAYS = 5;
 const LEVEL = "hard";
+// Every play is judged at the level's analysis depth (Bot.analyse_plays in Python).
+const ANALYSIS = LEVELS[LEVEL].analysisDepth ?? LEVELS[LEVEL].depth;
 
 const equity = (e) => Math.round((2 * e.win - 1 + e.winGammon + e.winBackgammon - e.loseGammon - e.loseBackgammon) * 1e12) / 1e12;
 const wild = (e) => ({ win: e.win, winG: e.winGammon, winBg: e.winBackgammon, loseG: e.loseGammon, loseBg: e.loseBackgammon });
@@ -15,7 +18,7 @@ const wild = (e) => ({ win: e.win, winG: e.winGammon, winBg: e.winBackgammon, lo
 export function hintFor(judge, s) {
   if (s.phase === "move" && s.dice) {
     const ranked = namedPlays(s.board, s.dice[0], s.dice[1]).map((play) => {
-      const e = chances(judge, LEVEL, flip(play.board)); // the opponent's: turn it round
+      const e = chances(judge, LEVEL, flip(play.board), ANALYSIS); // the opponent's: turn it round
       const mine = { win: 1 - e.win, winGammon: e.loseGammon, winBackgammon: e.loseBackgammon,
         loseGammon: e.winGammon, loseBackgammon: e.winBackgammon };
       return { play: play.text, e: mine, equity: equity(mine) };

@@ -7,11 +7,11 @@ import { botPlay, LEVELS } from "./bot.js";
 import { acceptResignation, efficiency, matchDouble, moneyDouble } from "./cube.js";
 import { toAbs, turn, whyNoDouble } from "./match.js";
 
-// Cubeless chances for the player on roll at `board`, at `level`'s depth, put in order once in
-// double precision (as table.bot.bot.Bot.evaluate does).
-export function chances(judge, level, board) {
+// Cubeless chances for the player on roll at `board`, at `level`'s depth unless `depth` is given,
+// put in order once in double precision (as table.bot.bot.Bot.evaluate does).
+export function chances(judge, level, board, depth = LEVELS[level].depth) {
   const v = new Float32Array(5);
-  evaluate(judge, board, LEVELS[level].depth, v);
+  evaluate(judge, board, depth, v);
   const win = Math.min(Math.max(v[0], 0), 1);
   const winGammon = Math.min(Math.max(v[1], 0), win);
   const loseGammon = Math.min(Math.max(v[3], 0), 1 - win);
