@@ -43,12 +43,20 @@ export function forward(w, net, work, out) {
     }
   }
   for (let j = 0; j < nh; j++) h[j] = 1 / (1 + Math.exp(-Math.fround(h[j])));
-  for (let k = 0; k < N_OUTPUTS; k++) {
-    let s = w.b2[net * N_OUTPUTS + k];
-    const col = net * nh * N_OUTPUTS + k;
-    for (let j = 0; j < nh; j++) s += Math.fround(h[j]) * w.w2[col + j * N_OUTPUTS];
-    out[k] = 1 / (1 + Math.exp(-Math.fround(s)));
+  // The output layer walks w2 in memory order (unit by unit, five outputs each); each sum still
+  // adds its terms in the same order.
+  const b2 = net * N_OUTPUTS, base2 = net * nh * N_OUTPUTS;
+  let s0 = w.b2[b2], s1 = w.b2[b2 + 1], s2 = w.b2[b2 + 2], s3 = w.b2[b2 + 3], s4 = w.b2[b2 + 4];
+  for (let j = 0, r = base2; j < nh; j++, r += N_OUTPUTS) {
+    const hj = Math.fround(h[j]);
+    s0 += hj * w.w2[r]; s1 += hj * w.w2[r + 1]; s2 += hj * w.w2[r + 2];
+    s3 += hj * w.w2[r + 3]; s4 += hj * w.w2[r + 4];
   }
+  out[0] = 1 / (1 + Math.exp(-Math.fround(s0)));
+  out[1] = 1 / (1 + Math.exp(-Math.fround(s1)));
+  out[2] = 1 / (1 + Math.exp(-Math.fround(s2)));
+  out[3] = 1 / (1 + Math.exp(-Math.fround(s3)));
+  out[4] = 1 / (1 + Math.exp(-Math.fround(s4)));
 }
 
 // Make raw outputs consistent in place: ordered, and zero where impossible (a side that has
