@@ -163,3 +163,19 @@ def test_ranked_plays_take_the_roll_as_text_and_a_depth() -> None:
     analysed = MEDIUM.analyse_plays(start, "31")
     assert [(str(p), e.equity) for p, e in analysed] == as_text
     assert all(0.0 <= e.win_gammon <= e.win <= 1.0 for _, e in analysed)
+
+
+def test_greu_plays_two_plies_ahead_and_advises_one_ply_ahead() -> None:
+    from table.bot.bot import SETTINGS, LevelSettings
+
+    p = Position.from_id("4HPwATDgc/ABMA")  # the opening position
+    assert HARD.evaluate(p).as_tuple() == HARD.evaluate(p, depth=2).as_tuple()
+    assert HARD.evaluate(p).as_tuple() != HARD.evaluate(p, depth=1).as_tuple()
+    # Every play judged at Greu's analysis depth, not its (costlier) playing depth.
+    advice = [(str(pl), e.as_tuple()) for pl, e in HARD.analyse_plays(p, (4, 2))]
+    assert advice == [(str(pl), e.as_tuple()) for pl, e in HARD.analyse_plays(p, (4, 2), depth=1)]
+    assert SETTINGS["hard"].analysis == 1 and SETTINGS["hard"].depth == 2
+    # A level without its own analysis depth advises at its playing depth; so does a bot whose
+    # depth is set explicitly (a review two plies deep judges every play two plies deep).
+    assert LevelSettings(depth=1, noise=0.0).analysis == 1
+    assert Bot("medium", depth=2).settings.analysis == 2
