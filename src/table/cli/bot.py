@@ -209,12 +209,12 @@ def _player(spec: str) -> tuple[str, Player]:
         f"unknown player {spec!r}: use pubeval, random, easy, medium, hard or a .npz weights "
         "file, each optionally with :DEPTH (0, 1 or 2) and then :KEEP,...:MARGIN,...")
     parts = spec.split(":")
-    keep, margin = SETTINGS["hard"].keep, SETTINGS["hard"].margin
+    named: tuple[tuple[int, ...], tuple[float, ...]] | None = None
     if len(parts) >= 4:
         try:
-            keep = tuple(int(v) for v in parts[-2].split(","))
-            margin = tuple(float(v) for v in parts[-1].split(","))
-            search.filters(keep, margin)  # refuses an empty or negative filter
+            named = (tuple(int(v) for v in parts[-2].split(",")),
+                     tuple(float(v) for v in parts[-1].split(",")))
+            search.filters(*named)  # refuses an empty or negative filter
         except ValueError:
             raise unknown from None
         parts = parts[:-2]
@@ -224,13 +224,13 @@ def _player(spec: str) -> tuple[str, Player]:
         raise unknown
     if name in SETTINGS:
         s = SETTINGS[name]
-        if len(spec.split(":")) < 4:
-            keep, margin = s.keep, s.margin
+        keep, margin = named or (s.keep, s.margin)
         return spec, Player(NETWORK, bundled(), int(depth) if depth else s.depth, s.noise, keep,
                             margin)
     if name.endswith(".npz"):
         # A weights file plays at 0-ply unless a depth is given; deeper, with Greu's filter
         # unless one is given.
+        keep, margin = named or (SETTINGS["hard"].keep, SETTINGS["hard"].margin)
         return spec, Player(NETWORK, Weights.load(name), int(depth or 0), 0.0, keep, margin)
     raise unknown
 
