@@ -1,11 +1,24 @@
 #!/usr/bin/env bash
-# Greu looking two plies ahead (the best two plays within 0.04 after one ply) against Greu with
-# the weights shipped before (refine-3, one ply), in chunks of 1,000 games with their own seeds so
-# that a stopped run resumes at the next chunk; `python3 training/pool.py` pools the chunks.
-# Run from the repository root: nohup nice -n 19 bash training/greu2.sh > training/run-greu2.log 2>&1 &
+# Greu as shipped since December 2026 (two plies ahead: every play at 0-ply, the best 8 within 0.16
+# one ply ahead, the best 2 of those within 0.04 two plies ahead), in chunks of 1,000 games with
+# their own seeds so that a stopped run resumes at the next chunk; `python3 training/pool.py`
+# pools the chunks.  Against:
+#   old      (default) Greu with the weights shipped before (refine-3, one ply): seeds 101..CHUNKS_TO
+#            (default 140, 40,000 games);
+#   pubeval  pubeval: seeds 201..210 (10,000 games).
+# Run from the repository root, e.g.
+#   nohup nice -n 19 bash training/greu2.sh pubeval > training/run-greu2.log 2>&1 &
 set -euo pipefail
 . training/bench-once.sh
-old=training/checkpoints/refine-3.npz
-for seed in $(seq 101 "${CHUNKS_TO:-140}"); do
-  bench "hard:2:8,2:0.16,0.04 $old:1 --games 1000 --jobs 2 --seed $seed"
-done
+greu=hard:2:8,2:0.16,0.04
+case "${1:-old}" in
+  old)
+    for seed in $(seq 101 "${CHUNKS_TO:-140}"); do
+      bench "$greu training/checkpoints/refine-3.npz:1 --games 1000 --jobs 2 --seed $seed"
+    done ;;
+  pubeval)
+    for seed in $(seq 201 210); do
+      bench "$greu pubeval --games 1000 --jobs 2 --seed $seed"
+    done ;;
+  *) echo "usage: bash training/greu2.sh [old|pubeval]" >&2; exit 2 ;;
+esac

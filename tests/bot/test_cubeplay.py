@@ -15,6 +15,7 @@ from table.bot.cubebench import (
     best_efficiency,
     chances,
     decisions,
+    noise_ceiling,
     roll_out,
     sample_positions,
     verdict,
@@ -87,6 +88,26 @@ def test_verdict_counts_and_losses() -> None:
     assert wrong.loss == pytest.approx(0.3 + 0.1 + 0.1 + 0.2 + 0.4 + 0.2)
 
 
+def _close_reference(se: float) -> Reference:
+    # Two positions on the doubling line (no double = double-take) and two on the take line.
+    nd = np.array([0.70, 0.80, 0.50, 0.60])
+    dt = np.array([0.70, 0.80, 1.00, 1.00])
+    n = len(nd)
+    return Reference(np.zeros((n, 26), np.int8), nd, dt, np.full(n, se), np.full(n, se),
+                     np.full(n, se), 2592, 1)
+
+
+def test_noise_ceiling_grows_with_fewer_close_calls_and_less_noise() -> None:
+    # On the lines, a noisy reference flips each close decision half the time.
+    agree, loss = noise_ceiling(_close_reference(0.05), samples=2000, seed=3)
+    assert 0.6 < agree < 0.9 and loss > 0.0
+    tiny, tiny_loss = noise_ceiling(_close_reference(1e-12), samples=50, seed=3)
+    assert tiny > agree and tiny_loss < 1e-9
+    far = Reference(np.zeros((2, 26), np.int8), np.array([0.2, 0.5]), np.array([0.5, 1.6]),
+                    np.full(2, 0.05), np.full(2, 0.05), np.full(2, 0.05), 2592, 1)
+    assert noise_ceiling(far, samples=200) == (1.0, 0.0)
+
+
 def test_sampled_positions_are_in_the_window_and_seeded() -> None:
     ps = sample_positions(3, seed=9)
     assert [p.id for p in ps] == [p.id for p in sample_positions(3, seed=9)]
@@ -134,6 +155,7 @@ def test_bench_cube_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     assert main(args + ["--data", str(data)]) == 0
     out = capsys.readouterr().out
     assert "decisions agree" in out and "points lost per decision" in out
+    assert "a judge that knew the true equities would agree" in out
     assert main(args + ["--data", str(data)]) == 0  # reused
     assert "reference from" in capsys.readouterr().out
     assert main(args + ["--data", str(data), "--judge-only"]) == 0

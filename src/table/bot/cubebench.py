@@ -192,6 +192,34 @@ def verdict(nd: np.ndarray, dt: np.ndarray, doubles: np.ndarray, takes: np.ndarr
                    int(np.sum(should_take & ~takes)), int(np.sum(takes & ~should_take)))
 
 
+def noise_ceiling(ref: Reference, samples: int = 1000, seed: int = 0) -> tuple[float, float]:
+    """(agreement, loss per decision) that a judge knowing the true equities would score, on average.
+
+    The reference is itself a noisy estimate: scored against it, even right
+    decisions disagree where a close decision falls the other way by chance.
+    Taking the rollout's means as the truth, the reference is drawn again
+    ``samples`` times with its own standard errors (the double-take's, and
+    the no-double minus double-take difference's, which the shared dice make
+    smaller), and the truth's decisions are scored against each draw.
+
+    >>> ref = Reference(np.zeros((2, 26), np.int8), np.array([0.5, 0.9]), np.array([1.2, 0.2]),
+    ...                 np.zeros(2), np.full(2, 1e-9), np.full(2, 1e-9), 36, 1)
+    >>> noise_ceiling(ref, samples=10)  # far from every threshold: the noise changes nothing
+    (1.0, 0.0)
+    """
+    rng = np.random.default_rng(seed)
+    doubles = np.minimum(ref.dt, 1.0) > ref.nd
+    takes = ref.dt <= 1.0
+    agree = loss = 0.0
+    for _ in range(samples):
+        dt = ref.dt + rng.normal(0.0, ref.dt_se)
+        nd = dt + (ref.nd - ref.dt) + rng.normal(0.0, ref.diff_se)
+        v = verdict(nd, dt, doubles, takes)
+        agree += v.agreement
+        loss += v.mean_loss
+    return agree / samples, loss / samples
+
+
 def chances(boards: np.ndarray, depth: int) -> np.ndarray:
     """The bot's cubeless chances (n, 5) for each board at ``depth`` plies."""
     bot = Bot("hard", depth=depth)

@@ -192,6 +192,9 @@ def _cube(args: argparse.Namespace) -> int:
           f"no double and double-take, first two rolls stratified)")
     print(f"rollout standard errors (mean): no double {np.mean(ref.nd_se):.3f}, double-take "
           f"{np.mean(ref.dt_se):.3f}, their difference {np.mean(ref.diff_se):.3f}")
+    ceiling, floor = cubebench.noise_ceiling(ref)
+    print(f"a judge that knew the true equities would agree with this reference on about "
+          f"{ceiling:.1%} of the decisions and lose {floor:.4f} a decision (its noise)")
     if args.depth is None:
         from table.bot.bot import SETTINGS
 
