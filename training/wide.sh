@@ -28,18 +28,7 @@ rollout=$data/rollout-7-first400k.npz
 if [ ! -f "$rollout" ]; then
   # The rollout pass (see the end of training/refine.sh's usage) labels positions in order, so its
   # first 400,000 are the same whether it has finished or not.
-  python3 - "$data" "$rollout" <<'EOF'
-import sys
-from pathlib import Path
-from table.bot.train.refine import Dataset
-src = Path(sys.argv[1]) / "rollout-7.npz"
-if not src.exists():
-    src = Path(sys.argv[1]) / "rollout-7.partial.npz"
-d = Dataset.load(src)
-first = Dataset(d.positions[:400_000], d.targets[:400_000], d.kind).labelled()
-assert len(first.positions) == 400_000, "the rollout pass has not labelled 400,000 positions yet"
-first.save(Path(sys.argv[2]))
-EOF
+  python3 training/first_labelled.py "$data/rollout-7" 400000 "$rollout"
 fi
 earlier=(--also "$data/refine-5.npz" --also "$rollout" --also "$data/labels-1-ply-100000.npz"
          --also "$data/labels-rollout-100000.npz")
