@@ -9,8 +9,9 @@
 #                     label experiment's 100,000), at a third of the learning rate: do labels
 #                     that know more than the network's own 1-ply move it on their own?
 #
-# Each plays union-7-w256 over 40,000 games (0-ply, duplicate dice); a network that beats it
-# also plays the old weights (refine-3) and pubeval.  Resumable like the other scripts.
+# Each plays union-7-w256 over 40,000 games (0-ply, duplicate dice), appended to
+# training/bench.txt.  Resumable like the other scripts.  Run with N=580000 (December 2026):
+# +0.004 +/- 0.010 and +0.007 +/- 0.011, neither shipped (docs/strength.md).
 # Usage: N=600000 nohup nice -n 19 bash training/rollout9a.sh > training/run-rollout9a.log 2>&1 &
 set -eu
 cd "$(dirname "$0")/.."
@@ -18,7 +19,6 @@ export PYTHONPATH="${TABLE_SRC:-$PWD/src}"
 source training/bench-once.sh
 ck=training/checkpoints
 data=training/data
-old=$ck/refine-3.npz
 prev=$ck/union-7-w256.npz
 n=${N:?set N, the number of rollout-9 positions to fit}
 first=$data/rollout-9-first$((n / 1000))k.npz
