@@ -53,8 +53,11 @@ def test_network_and_evaluation_match_python(tmp_path):
         which = net.RACE if features.is_race(board) else net.CONTACT
         # numpy in double precision: the reference the float32 networks approximate.
         h = _sigmoid(w.b1[which].astype(np.float64) + x.astype(np.float64) @ w.w1[which].astype(np.float64))
+        if w.wh is not None and w.bh is not None:
+            h = _sigmoid(w.bh[which].astype(np.float64) + h @ w.wh[which].astype(np.float64))
         raw = _sigmoid(w.b2[which].astype(np.float64) + h @ w.w2[which].astype(np.float64))
-        kind = net.evaluate_board(w.w1, w.b1, w.w2, w.b2, db, board, x, hidden, scratch, out)
+        kind = net.evaluate_board(w.w1, w.b1, *w.second_layer(), w.w2, w.b2, db, board, x, hidden,
+                                  scratch, out)
         kinds.add(kind)
         rows.append({"id": encode_position_id(tuple(int(v) for v in board)), "net": which,
                      "x": [float(v) for v in x], "raw": [float(v) for v in raw],

@@ -39,11 +39,13 @@ class Net(NamedTuple):
     w2: np.ndarray
     b2: np.ndarray
     db: np.ndarray
+    wh: np.ndarray  # the second hidden layer; no units when there is one layer
+    bh: np.ndarray
 
 
 def make_net(weights: Weights, db: np.ndarray) -> Net:
     """The arrays of ``weights`` with the bear-off database ``db`` (``bearoff.empty()`` for none)."""
-    return Net(weights.w1, weights.b1, weights.w2, weights.b2, db)
+    return Net(weights.w1, weights.b1, weights.w2, weights.b2, db, *weights.second_layer())
 
 
 class Work(NamedTuple):
@@ -138,7 +140,7 @@ def score_plays(net: Net, work: Work, level: int, n: int) -> int:  # pragma: no 
     best = 0
     for c in range(n):
         flip_into(work.boards[level, c], cand)
-        evaluate_board(net.w1, net.b1, net.w2, net.b2, net.db, cand, work.x, work.hidden,
+        evaluate_board(net.w1, net.b1, net.wh, net.bh, net.w2, net.b2, net.db, cand, work.x, work.hidden,
                        work.scratch, p)
         eqs[c] = -equity(p)
         if c == 0 or eqs[c] > eqs[best]:
@@ -190,7 +192,7 @@ def evaluate(net: Net, work: Work, board: np.ndarray, depth: int, level: int,
     ``work.roll[lv]`` the next of its rolls, ``work.acc[lv]`` the sum so far.
     """
     if depth <= 0:
-        evaluate_board(net.w1, net.b1, net.w2, net.b2, net.db, board, work.x, work.hidden,
+        evaluate_board(net.w1, net.b1, net.wh, net.bh, net.w2, net.b2, net.db, board, work.x, work.hidden,
                        work.scratch, out)
         return
     if _exact(net, board, out):

@@ -68,7 +68,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     refine.add_argument("--epochs", type=int, default=4)
     refine.add_argument("--hidden", type=int, default=None,
                         help="widen the networks to this many hidden units before fitting")
+    refine.add_argument("--hidden2", type=int, default=None,
+                        help="add a second hidden layer of this many units (new, random: fit "
+                             "long enough) after the first")
     refine.add_argument("--lr", type=float, default=3e-4, help="Adam's first learning rate")
+    refine.add_argument("--lr-final", type=float, default=None,
+                        help="Adam's last learning rate (default: a tenth of --lr)")
     refine.add_argument("--label", choices=("1-ply", "rollout"), default="1-ply",
                         help="how positions are labelled: the network's 1-ply probabilities "
                         "(default) or truncated rollouts of its 0-ply play")
@@ -162,6 +167,9 @@ def _refine(args: argparse.Namespace) -> int:
             raise TableError(f"--also {extra}: no such file (give a --data file of an earlier pass)")
     if args.jobs < 1 or args.epochs < 1 or args.lr <= 0:
         raise TableError("--jobs and --epochs must be at least 1, --lr above 0")
+    lr_final = args.lr / 10 if args.lr_final is None else args.lr_final
+    if not 0 < lr_final <= args.lr:
+        raise TableError("--lr-final must be above 0 and at most --lr")
     if args.out.is_dir():  # found now, not after a pass of many minutes
         raise TableError(f"--out {args.out} is a folder: name the .npz file to write")
     weights = Weights.load(args.weights)
@@ -170,6 +178,8 @@ def _refine(args: argparse.Namespace) -> int:
             raise TableError(f"--hidden {args.hidden} is below the {weights.hidden} hidden units "
                              f"of {args.weights}")
         weights = weights.widened(args.hidden, args.seed)
+    if args.hidden2 is not None:
+        weights = weights.deepened(args.hidden2, args.seed)
     args.log.parent.mkdir(parents=True, exist_ok=True)
     with args.log.open("a", encoding="utf-8") as logf:
         def log(line: str) -> None:
@@ -179,9 +189,10 @@ def _refine(args: argparse.Namespace) -> int:
             logf.flush()
 
         log(f"start: {args.weights} -> {args.out}, positions={args.positions} seed={args.seed} "
-            f"epochs={args.epochs} lr={args.lr} labels={chosen.kind}")
+            f"epochs={args.epochs} lr={args.lr} lr_final={lr_final} labels={chosen.kind}"
+            + (f" hidden2={args.hidden2}" if args.hidden2 else ""))
         new = run_pass(weights, args.positions, args.seed, args.jobs,
-                       FitConfig(epochs=args.epochs, lr=args.lr, lr_final=args.lr / 10),
+                       FitConfig(epochs=args.epochs, lr=args.lr, lr_final=lr_final),
                        args.data, log, chosen, [Dataset.load(p).labelled() for p in args.also])
         args.out.parent.mkdir(parents=True, exist_ok=True)
         new.save(args.out)

@@ -250,7 +250,10 @@ def fit(weights: Weights, data: Dataset, cfg: FitConfig,
         rng.shuffle(idx)
         n_hold = max(1, int(len(idx) * cfg.holdout))
         hold, train_idx = idx[:n_hold], idx[n_hold:]
-        params = [new.w1[net], new.b1[net], new.w2[net], new.b2[net]]
+        params = [new.w1[net], new.b1[net]]
+        if new.wh is not None and new.bh is not None:
+            params += [new.wh[net], new.bh[net]]
+        params += [new.w2[net], new.b2[net]]
         m = [np.zeros_like(p) for p in params]
         v = [np.zeros_like(p) for p in params]
         steps_total = cfg.epochs * ((len(train_idx) + cfg.batch - 1) // cfg.batch)
@@ -278,24 +281,31 @@ def fit(weights: Weights, data: Dataset, cfg: FitConfig,
     return new
 
 
-def _forward(params: list[np.ndarray], x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    w1, b1, w2, b2 = params
-    h = _sigmoid(x @ w1 + b1)
-    return h, _sigmoid(h @ w2 + b2)
+def _forward(params: list[np.ndarray], x: np.ndarray) -> list[np.ndarray]:
+    """The activations of every layer, the inputs first; ``params`` is weights, bias, ... per layer."""
+    acts = [x]
+    for k in range(0, len(params), 2):
+        acts.append(_sigmoid(acts[-1] @ params[k] + params[k + 1]))
+    return acts
 
 
 def _grads(params: list[np.ndarray], x: np.ndarray, y: np.ndarray) -> list[np.ndarray]:
     """Gradients of the mean cross-entropy (sigmoid outputs make its delta ``out - y``)."""
-    w1, b1, w2, b2 = params
-    h, o = _forward(params, x)
-    d2 = (o - y) / len(x)
-    dh = (d2 @ w2.T) * h * (1.0 - h)
-    return [x.T @ dh, dh.sum(axis=0), h.T @ d2, d2.sum(axis=0)]
+    acts = _forward(params, x)
+    delta = (acts[-1] - y) / len(x)
+    grads: list[np.ndarray] = [delta] * len(params)
+    for layer in range(len(params) // 2 - 1, -1, -1):
+        grads[2 * layer] = acts[layer].T @ delta
+        grads[2 * layer + 1] = delta.sum(axis=0)
+        if layer:
+            a = acts[layer]
+            delta = (delta @ params[2 * layer].T) * a * (1.0 - a)
+    return grads
 
 
 def _loss(params: list[np.ndarray], x: np.ndarray, y: np.ndarray) -> str:
     """Cross-entropy and the equity's mean absolute error, as a short text."""
-    _, o = _forward(params, x)
+    o = _forward(params, x)[-1]
     o64 = np.clip(o.astype(np.float64), 1e-7, 1 - 1e-7)
     ce = -np.mean(y * np.log(o64) + (1 - y) * np.log(1 - o64))
     weights_eq = np.array([2.0, 1.0, 1.0, -1.0, -1.0])

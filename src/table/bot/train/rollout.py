@@ -118,7 +118,7 @@ def _rollout(net: search.Net, work: search.Work, root: np.ndarray, trials: int, 
     the game ends or both sides reach the bear-off database (exact there).
     """
     if depth == 0 or search.exact(net, root, out):
-        evaluate_board(net.w1, net.b1, net.w2, net.b2, net.db, root, work.x, work.hidden,
+        evaluate_board(net.w1, net.b1, net.wh, net.bh, net.w2, net.b2, net.db, root, work.x, work.hidden,
                        work.scratch, out)
         return 0.0
     # The first ply of every trial is one of 21: found once.

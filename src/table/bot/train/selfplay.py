@@ -133,6 +133,9 @@ def play_and_learn(
     ni = features.N_INPUTS
     nh = b1.shape[1]
     hashes = np.empty(kernel.MAX_PLAYS, dtype=np.int64)
+    # TD(lambda) trains one hidden layer (its gradient below): no second layer.
+    no_wh = np.zeros((2, w1.shape[2], 0), dtype=np.float32)
+    no_bh = np.zeros((2, 0), dtype=np.float32)
     out_boards = np.empty((kernel.MAX_PLAYS, 26), dtype=np.int8)
     out_steps = np.empty((kernel.MAX_PLAYS, 4, 2), dtype=np.int8)
     out_nsteps = np.empty(kernel.MAX_PLAYS, dtype=np.int8)
@@ -171,7 +174,7 @@ def play_and_learn(
             best_eq = -1e9
             for c in range(n):
                 _flip_into(out_boards[c], cand)
-                evaluate_board(w1, b1, w2, b2, db, cand, x, hid, scratch, p)
+                evaluate_board(w1, b1, no_wh, no_bh, w2, b2, db, cand, x, hid, scratch, p)
                 eq = -equity(p)
                 stats[7] += 1
                 if eq > best_eq:

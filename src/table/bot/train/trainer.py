@@ -17,6 +17,7 @@ import numpy as np
 from table.bot.duel import NETWORK, PUBEVAL, Player, duel, summary
 from table.bot import bearoff
 from table.bot.net import Weights
+from table.errors import TableError
 from table.bot.train.selfplay import play_and_learn
 
 
@@ -90,6 +91,9 @@ def train(cfg: TrainConfig, out: TextIO, stop: Callable[[], bool] = lambda: Fals
     schedule = cfg.schedule or Schedule()
     if cfg.checkpoint.exists():
         weights = Weights.load(cfg.checkpoint)
+        if weights.wh is not None:
+            raise TableError(f"{cfg.checkpoint} has two hidden layers: self-play training "
+                             "(TD) trains networks of one; fit it with table refine instead")
         resumed = True
     else:
         weights = Weights.random(cfg.hidden, cfg.seed)

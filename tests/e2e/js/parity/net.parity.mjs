@@ -18,7 +18,7 @@ test("the inputs are the same numbers", () => {
 });
 
 test("raw outputs equal numpy's within 1e-5 on 1,000 positions", () => {
-  const work = makeWork(w.hidden), out = new Float32Array(5);
+  const work = makeWork(w.hidden, w.hidden2), out = new Float32Array(5);
   let worst = 0;
   for (const row of fixture.positions) {
     encode(boardFromId(row.id), work.x);
@@ -30,7 +30,7 @@ test("raw outputs equal numpy's within 1e-5 on 1,000 positions", () => {
 });
 
 test("evaluations (network, bear-off database, finished games) equal Python's within 1e-5", () => {
-  const work = makeWork(w.hidden), out = new Float32Array(5);
+  const work = makeWork(w.hidden, w.hidden2), out = new Float32Array(5);
   for (const row of fixture.positions) {
     const kind = evaluateBoard(w, db, boardFromId(row.id), work, out);
     assert.equal(kind, row.kind, row.id);

@@ -1,6 +1,6 @@
 // The evaluation networks in the browser (table.bot.net is the reference): the shipped weights
-// exported by scripts/export-web-weights, one sigmoid hidden layer, five sigmoid outputs for the
-// player on roll: win, win gammon, win backgammon, lose gammon, lose backgammon.
+// exported by scripts/export-web-weights, one or two sigmoid hidden layers, five sigmoid outputs
+// for the player on roll: win, win gammon, win backgammon, lose gammon, lose backgammon.
 
 import { isRace } from "./rules.js";
 import { encode, N_INPUTS } from "./features.js";
@@ -11,13 +11,13 @@ export const N_OUTPUTS = 5;
 
 // The networks from the exported header (table.json) and binary (table.bin, an ArrayBuffer).
 export function loadWeights(header, buffer) {
-  if (header.format !== 1 || header.inputs !== N_INPUTS || header.outputs !== N_OUTPUTS) {
-    throw new Error(`weights of format ${header.format} with ${header.inputs} inputs: this client reads format 1 with ${N_INPUTS}`);
+  if (![1, 2].includes(header.format) || header.inputs !== N_INPUTS || header.outputs !== N_OUTPUTS) {
+    throw new Error(`weights of format ${header.format} with ${header.inputs} inputs: this client reads formats 1 and 2 with ${N_INPUTS}`);
   }
   if (buffer.byteLength !== header.bytes) {
     throw new Error(`the weights file has ${buffer.byteLength} bytes; its header says ${header.bytes}`);
   }
-  const w = { hidden: header.hidden };
+  const w = { hidden: header.hidden, hidden2: header.hidden2 || 0 };
   for (const a of header.arrays) {
     const n = a.shape.reduce((x, y) => x * y, 1);
     w[a.name] = new Float32Array(buffer.slice(a.offset, a.offset + 4 * n));
@@ -26,8 +26,11 @@ export function loadWeights(header, buffer) {
 }
 
 // Scratch space for one evaluator (nothing is allocated per position).
-export function makeWork(hidden) {
-  return { x: new Float32Array(N_INPUTS), hidden: new Float64Array(hidden), scratch: new Int8Array(26) };
+export function makeWork(hidden, hidden2 = 0) {
+  return {
+    x: new Float32Array(N_INPUTS), hidden: new Float64Array(hidden), hidden2: new Float64Array(hidden2),
+    scratch: new Int8Array(26),
+  };
 }
 
 // Raw outputs of network `net` for the inputs work.x into `out`.
@@ -43,6 +46,10 @@ export function forward(w, net, work, out) {
     }
   }
   for (let j = 0; j < nh; j++) h[j] = 1 / (1 + Math.exp(-Math.fround(h[j])));
+  if (w.hidden2 > 0) {
+    secondLayer(w, net, work, out);
+    return;
+  }
   // The output layer walks w2 in memory order (unit by unit, five outputs each); each sum still
   // adds its terms in the same order.
   const b2 = net * N_OUTPUTS, base2 = net * nh * N_OUTPUTS;
@@ -57,6 +64,24 @@ export function forward(w, net, work, out) {
   out[2] = 1 / (1 + Math.exp(-Math.fround(s2)));
   out[3] = 1 / (1 + Math.exp(-Math.fround(s3)));
   out[4] = 1 / (1 + Math.exp(-Math.fround(s4)));
+}
+
+// The rest of forward() for networks with a second hidden layer (wh, bh).
+function secondLayer(w, net, work, out) {
+  const nh = w.hidden, n2 = w.hidden2, h = work.hidden, g = work.hidden2;
+  for (let k = 0; k < n2; k++) g[k] = w.bh[net * n2 + k];
+  const base = net * nh * n2;
+  for (let j = 0; j < nh; j++) {
+    const hj = Math.fround(h[j]), row = base + j * n2;
+    for (let k = 0; k < n2; k++) g[k] += hj * w.wh[row + k];
+  }
+  for (let k = 0; k < n2; k++) g[k] = 1 / (1 + Math.exp(-Math.fround(g[k])));
+  const base2 = net * n2 * N_OUTPUTS;
+  for (let o = 0; o < N_OUTPUTS; o++) {
+    let s = w.b2[net * N_OUTPUTS + o];
+    for (let k = 0; k < n2; k++) s += Math.fround(g[k]) * w.w2[base2 + k * N_OUTPUTS + o];
+    out[o] = 1 / (1 + Math.exp(-Math.fround(s)));
+  }
 }
 
 // Make raw outputs consistent in place: ordered, and zero where impossible (a side that has

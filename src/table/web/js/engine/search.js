@@ -12,7 +12,7 @@ export const MAX_DEPTH = 2;
 
 // What judges a position: the networks and the bear-off database (null for none).
 export function makeJudge(weights, db) {
-  return { w: weights, db, work: makeWork(weights.hidden) };
+  return { w: weights, db, work: makeWork(weights.hidden, weights.hidden2) };
 }
 
 // The plays of a roll as boards from the mover's side; a pass is one play that changes nothing.
