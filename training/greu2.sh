@@ -6,11 +6,15 @@
 #   old      (default) Greu with the weights shipped before (refine-3, one ply): seeds 101..CHUNKS_TO
 #            (default 140, 40,000 games);
 #   pubeval  pubeval: seeds 201..210 (10,000 games).
+# NET=FILE plays that weights file's Greu instead of the `hard` level (recorded by the file's name,
+# so its chunks pool apart: the chunks of `hard` before December 2 2026 are union-7-w256's, the
+# network shipped until then); the same seeds give the same dice.
 # Run from the repository root, e.g.
 #   nohup nice -n 19 bash training/greu2.sh pubeval > training/run-greu2.log 2>&1 &
+#   NET=training/checkpoints/deep-11-h128.npz CHUNKS_TO=104 bash training/greu2.sh
 set -euo pipefail
 . training/bench-once.sh
-greu=hard:2:8,2:0.16,0.04
+greu=${NET:-hard}:2:8,2:0.16,0.04
 case "${1:-old}" in
   old)
     for seed in $(seq 101 "${CHUNKS_TO:-140}"); do

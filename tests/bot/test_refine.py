@@ -163,10 +163,10 @@ def test_bench_strength_players_may_name_their_move_filters(
 
 
 def test_widened_networks_judge_as_before() -> None:
-    w = bundled()
+    w = Weights.random(32, 5)  # one hidden layer (the shipped networks have two)
     wide = w.widened(w.hidden + 16, seed=3)
     assert wide.hidden == w.hidden + 16
-    pos = Position(int(v) for v in collect(w, 30, seed=9)[29])
+    pos = Position(int(v) for v in collect(bundled(), 30, seed=9)[29])
     a = Bot("medium", weights=w).evaluate(pos).as_tuple()
     b = Bot("medium", weights=wide).evaluate(pos).as_tuple()
     assert b == pytest.approx(a, abs=1e-6)

@@ -196,16 +196,14 @@ class Weights:
                        None if self.bh is None else self.bh.copy())
 
 
-@njit(cache=True, fastmath=True)
-def forward(
-    w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray,
-    net: int, x: np.ndarray, hidden: np.ndarray, out: np.ndarray,
-) -> None:  # pragma: no cover - compiled
-    """One position's raw outputs; ``hidden`` receives the hidden activations.
+@njit(cache=True, fastmath=True, inline="always")
+def _first_layer(w1: np.ndarray, b1: np.ndarray, net: int, x: np.ndarray,
+                 hidden: np.ndarray) -> int:  # pragma: no cover - compiled
+    """The first hidden layer's activations into ``hidden``; returns its size.
 
     Most inputs are zero, so only the rows of nonzero inputs are added.
     """
-    nh = b1.shape[1]
+    nh: int = b1.shape[1]
     for j in range(nh):
         hidden[j] = b1[net, j]
     for i in range(x.shape[0]):
@@ -216,6 +214,16 @@ def forward(
                 hidden[j] += xi * row[j]
     for j in range(nh):
         hidden[j] = 1.0 / (1.0 + np.exp(-hidden[j]))
+    return nh
+
+
+@njit(cache=True, fastmath=True)
+def forward(
+    w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray,
+    net: int, x: np.ndarray, hidden: np.ndarray, out: np.ndarray,
+) -> None:  # pragma: no cover - compiled
+    """One position's raw outputs; ``hidden`` receives the hidden activations."""
+    nh = _first_layer(w1, b1, net, x, hidden)
     # The output layer walks ``w2`` in memory order (unit by unit, five outputs each):
     # summing one output at a time strides through it and cost as much as the hidden layer.
     s0 = b2[net, 0]
@@ -248,17 +256,7 @@ def forward2(
     The second layer's few activations are allocated here: measured, that
     costs nothing visible, and spares every caller's scratch arrays a size.
     """
-    nh = b1.shape[1]
-    for j in range(nh):
-        hidden[j] = b1[net, j]
-    for i in range(x.shape[0]):
-        xi = x[i]
-        if xi != 0.0:
-            row = w1[net, i]
-            for j in range(nh):
-                hidden[j] += xi * row[j]
-    for j in range(nh):
-        hidden[j] = 1.0 / (1.0 + np.exp(-hidden[j]))
+    nh = _first_layer(w1, b1, net, x, hidden)
     n2 = bh.shape[1]
     h2 = np.empty(n2, dtype=np.float32)
     for k in range(n2):
