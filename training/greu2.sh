@@ -7,8 +7,7 @@
 #            (default 140, 40,000 games);
 #   pubeval  pubeval: seeds 201..210 (10,000 games).
 # NET=FILE plays that weights file's Greu instead of the `hard` level (recorded by the file's name,
-# so its chunks pool apart: the chunks of `hard` before December 2 2026 are union-7-w256's, the
-# network shipped until then); the same seeds give the same dice.
+# so its chunks pool apart from the shipped network's); the same seeds give the same dice.
 # Run from the repository root, e.g.
 #   nohup nice -n 19 bash training/greu2.sh pubeval > training/run-greu2.log 2>&1 &
 #   NET=training/checkpoints/deep-11-h128.npz CHUNKS_TO=104 bash training/greu2.sh
