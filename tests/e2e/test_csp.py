@@ -21,6 +21,9 @@ def test_a_game_under_the_content_security_policy(browser, server_url):
         response = page.goto("/")
         assert "script-src 'self'" in response.headers["content-security-policy"]
         open_app(page)
+        # The bot's WebAssembly evaluator compiles under the policy (else it falls back, slower).
+        assert page.evaluate("""import("/static/js/engine/simd.js")
+            .then((m) => m.instantiate(65536) !== null)""")
         page.click("#btn-new")
         form = page.locator("#form-new")
         form.locator("input[name=mode][value=computer]").check()

@@ -20,7 +20,9 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 # The client is plain ES modules and a stylesheet from /static, with the board
 # drawn as SVG by script: nothing inline is needed, so nothing inline is allowed.
-CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+# 'wasm-unsafe-eval' lets the bot compile its WebAssembly evaluator (engine/simd.js); it allows
+# no JavaScript eval.
+CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; "
        "connect-src 'self'; font-src 'self'; manifest-src 'self'; worker-src 'self'; "
        "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
 SECURITY_HEADERS = (

@@ -7,10 +7,10 @@ const WEB = new URL("../../../../src/table/web/bot/", import.meta.url);
 
 export const fixture = JSON.parse(readFileSync(process.env.PARITY_FIXTURE, "utf8"));
 
-export function weights() {
+export function weights(options = {}) {
   const header = JSON.parse(readFileSync(new URL("table.json", WEB), "utf8"));
   const bin = readFileSync(new URL("table.bin", WEB));
-  return loadWeights(header, bin.buffer.slice(bin.byteOffset, bin.byteOffset + bin.byteLength));
+  return loadWeights(header, bin.buffer.slice(bin.byteOffset, bin.byteOffset + bin.byteLength), options);
 }
 
 // The database Python built, as {finish, first} (the browser's layout).

@@ -6,7 +6,7 @@ import { encode, N_INPUTS } from "../../../../src/table/web/js/engine/features.j
 import { evaluateBoard, forward, makeWork } from "../../../../src/table/web/js/engine/nn.js";
 import { fixture, pythonBearoff, weights } from "./load.mjs";
 
-const w = weights();
+const w = weights(), plain = weights({ simd: false });
 const db = pythonBearoff();
 
 test("the inputs are the same numbers", () => {
@@ -17,17 +17,22 @@ test("the inputs are the same numbers", () => {
   }
 });
 
-test("raw outputs equal numpy's within 1e-5 on 1,000 positions", () => {
-  const work = makeWork(w.hidden, w.hidden2), out = new Float32Array(5);
-  let worst = 0;
-  for (const row of fixture.positions) {
-    encode(boardFromId(row.id), work.x);
-    forward(w, row.net, work, out);
-    for (let k = 0; k < 5; k++) worst = Math.max(worst, Math.abs(out[k] - row.raw[k]));
-  }
-  assert.equal(fixture.positions.length, 1000);
-  assert.ok(worst < 1e-5, `largest difference ${worst}`);
-});
+// Node has WebAssembly SIMD, so the default is simd.js; the plain loops are what browsers
+// without it run.
+for (const [how, net] of [["WebAssembly SIMD", w], ["plain loops", plain]]) {
+  test(`raw outputs equal numpy's within 1e-5 on 1,000 positions (${how})`, () => {
+    assert.equal(net.simd !== null, net === w);
+    const work = makeWork(net.hidden, net.hidden2), out = new Float32Array(5);
+    let worst = 0;
+    for (const row of fixture.positions) {
+      encode(boardFromId(row.id), work.x);
+      forward(net, row.net, work, out);
+      for (let k = 0; k < 5; k++) worst = Math.max(worst, Math.abs(out[k] - row.raw[k]));
+    }
+    assert.equal(fixture.positions.length, 1000);
+    assert.ok(worst < 1e-5, `largest difference ${worst}`);
+  });
+}
 
 test("evaluations (network, bear-off database, finished games) equal Python's within 1e-5", () => {
   const work = makeWork(w.hidden, w.hidden2), out = new Float32Array(5);
