@@ -91,3 +91,19 @@ test("layers whose sizes are not multiples of 16 are evaluated by the plain loop
   const [h2, b2] = exported(32, 24);
   assert.equal(loadWeights(h2, b2).simd, null);
 });
+
+test("sigmoid is within 2e-7 of 1 / (1 + Math.exp(-x)), in place, and saturates cleanly", () => {
+  const n = 4096, run = instantiate(65536), m = new Float32Array(run.memory.buffer);
+  const x = Float32Array.from({ length: n }, (_, i) => -120 + 240 * i / n);
+  x[0] = 0; x[1] = -0; x[2] = 1e-30; x[3] = 1000; x[4] = -1000;
+  m.set(x);
+  m[n] = 42;
+  run.sigmoid(0, 4 * n);
+  for (let i = 0; i < n; i++) {
+    const want = 1 / (1 + Math.exp(-x[i]));
+    // Relative where the value is a normal float; beyond ±80 it is 1, or 0 give or take 1e-37.
+    const tolerance = Math.abs(x[i]) < 80 ? 2e-7 * want : 1e-37;
+    assert.ok(Math.abs(m[i] - want) <= tolerance, `sigmoid(${x[i]}) = ${m[i]}, not ${want}`);
+  }
+  assert.deepEqual([m[0], m[3], m[n]], [0.5, 1, 42]);
+});

@@ -128,25 +128,22 @@ function secondLayer(w, net, work, out) {
   }
 }
 
-function sigmoids(a, from, n) {
-  for (let i = from; i < from + n; i++) a[i] = 1 / (1 + Math.exp(-a[i]));
-}
-
 // forward() by simd.js: the same sums, in single precision, in a different order.
 function simdForward(w, net, x, out) {
   const { run, f32, at } = w.simd, nh = w.hidden, n2 = w.hidden2;
   f32.set(x, at.x / 4);
   run.layer1(at.w1 + 4 * net * N_INPUTS * nh, at.b1 + 4 * net * nh, at.x, N_INPUTS, 4 * nh, at.h);
-  sigmoids(f32, at.h / 4, nh);
+  run.sigmoid(at.h, 4 * nh);
   let last = at.h, n = nh;
   if (n2) {
     run.dense(at.whT + 4 * net * n2 * nh, at.bh + 4 * net * n2, at.h, 4 * nh, n2, at.g);
-    sigmoids(f32, at.g / 4, n2);
+    run.sigmoid(at.g, 4 * n2);
     last = at.g;
     n = n2;
   }
   run.dense(at.w2T + 4 * net * N_OUTPUTS * n, at.b2 + 4 * net * N_OUTPUTS, last, 4 * n, N_OUTPUTS, at.o);
-  for (let k = 0; k < N_OUTPUTS; k++) out[k] = 1 / (1 + Math.exp(-f32[at.o / 4 + k]));
+  run.sigmoid(at.o, 32); // the outputs' region holds 8 floats: the last 3 are scratch
+  for (let k = 0; k < N_OUTPUTS; k++) out[k] = f32[at.o / 4 + k];
 }
 
 // Make raw outputs consistent in place: ordered, and zero where impossible (a side that has
