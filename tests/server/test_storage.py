@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from table.server.storage import ConflictError, StorageError, open_storage
+from table.server.storage import ConflictError, StorageError, open_storage, public_id
 
 from tests.server.storage_fixtures import storage, where  # noqa: F401 - fixtures
 
@@ -126,3 +126,11 @@ def test_a_file_that_is_not_a_database_is_an_error(tmp_path):
     bad.write_text("not a database, just some words " * 100)
     with pytest.raises(StorageError, match="cannot open the games database"):
         open_storage(bad)
+
+
+def test_public_ids_never_start_with_a_dash(monkeypatch):
+    # `table online --join -x…` would read the id as an option: such draws are drawn again.
+    draws = iter(["-starts-with-dash", "_fine", "-again", "ok"])
+    monkeypatch.setattr(secrets, "token_urlsafe", lambda n: next(draws))
+    assert public_id(9) == "_fine"
+    assert public_id(9) == "ok"

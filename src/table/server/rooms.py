@@ -37,7 +37,7 @@ from table.server.computer import BotTask, task_for, think
 from table.server.game import Game, GameConfig
 from table.server.memory import give_back_memory
 from table.server.outbox import Outbox
-from table.server.storage import Storage, StorageError
+from table.server.storage import Storage, StorageError, public_id
 
 JSON = dict[str, Any]
 Think = Callable[[BotTask], Awaitable[JSON]]
@@ -54,7 +54,7 @@ MOVED = "this game is served by another of the server's processes just now: try 
 
 def new_game_id() -> str:
     """A fresh random game id (a single process serves every id)."""
-    return secrets.token_urlsafe(9)
+    return public_id(9)
 
 
 class RoomError(TableError):

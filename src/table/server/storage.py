@@ -174,6 +174,21 @@ def _reason(exc: Exception) -> str:
     return str(getattr(exc, "orig", None) or exc).strip()
 
 
+def public_id(nbytes: int) -> str:
+    """A random URL-safe id of ``nbytes`` random bytes that never starts with ``-``.
+
+    Ids are typed after command-line options (``table online --join ID``), where a leading
+    ``-`` would read as an option.
+
+    >>> all(not public_id(6).startswith("-") for _ in range(200))
+    True
+    """
+    while True:
+        token = secrets.token_urlsafe(nbytes)
+        if not token.startswith("-"):
+            return token
+
+
 def _new_id(result: sa.CursorResult[Any]) -> int:
     key = result.inserted_primary_key
     assert key is not None
@@ -432,8 +447,8 @@ class SqlStorage:
         if seat not in (0, 1):
             raise StorageError(f"a seat is 0 or 1, got {seat!r}")
         when = _now(now)
-        table_id = secrets.token_urlsafe(9)
-        invite = secrets.token_urlsafe(6) if settings.get("private") else None
+        table_id = public_id(9)
+        invite = public_id(6) if settings.get("private") else None
         with self._tx(f"there is no player {creator!r}") as conn:
             conn.execute(t.online_tables.insert().values(
                 id=table_id, creator=creator, settings=json.dumps(settings), status="open",
