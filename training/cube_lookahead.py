@@ -20,9 +20,8 @@ import numpy as np
 
 from table.bot import Bot, cube
 from table.bot.cubebench import Reference, verdict
+from table.rules.kernel import ROLLS
 from table.rules.position import Position
-
-ROLLS = [(a, b) for a in range(1, 7) for b in range(1, a + 1)]
 
 
 def leaf_value(bot: Bot, leaf: Position, owner: int, depth: int) -> float:
@@ -38,7 +37,7 @@ def leaf_value(bot: Bot, leaf: Position, owner: int, depth: int) -> float:
 
 def lookahead(bot: Bot, position: Position, depth: int) -> tuple[float, float]:
     nd = dt = 0.0
-    for a, b in ROLLS:
+    for a, b in ROLLS.tolist():
         w = (1.0 if a == b else 2.0) / 36.0
         play = bot.choose_play(position, (a, b))
         leaf = play.position if play is not None else position.swapped()
