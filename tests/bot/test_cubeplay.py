@@ -6,16 +6,22 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from table import Position
 from table.bot import Bot
 from table.bot.bot import SETTINGS
 from table.bot.cubebench import (
+    ROUND,
     Reference,
+    ReferenceError,
     best_efficiency,
     chances,
     decisions,
+    network_digest,
     noise_ceiling,
+    pool,
     roll_out,
     sample_positions,
     verdict,
@@ -125,9 +131,65 @@ def test_reference_rolls_out_saves_and_resumes(tmp_path: Path) -> None:
     # Resuming: a position already done is not rolled out again.
     again.nd[0] = 123.0
     again.nd[1] = np.nan
+    again.counts[1] = 0  # as a run stopped before the second position leaves its file
     roll_out(again, 1, path)
     resumed = Reference.load(path)
     assert resumed.nd[0] == 123.0 and resumed.nd[1] == ref.nd[1]
+
+
+_values = st.lists(st.integers(-8, 8).map(float), min_size=2, max_size=30)
+
+
+@settings(max_examples=60, deadline=None)
+@given(_values, _values)
+def test_pooling_two_samples_is_the_statistics_of_both_together(a: list[float],
+                                                                 b: list[float]) -> None:
+    def stats(x: np.ndarray) -> tuple[float, float]:
+        return float(x.mean()), float(x.std(ddof=1) / np.sqrt(len(x)))
+
+    both = stats(np.array(a + b))
+    assert pool(len(a), *stats(np.array(a)), len(b), *stats(np.array(b))) == pytest.approx(
+        both, abs=1e-9)
+    assert pool(0, np.nan, np.nan, len(b), *stats(np.array(b))) == stats(np.array(b))
+
+
+def test_more_trials_add_a_round_with_new_dice_pooled_with_the_old(tmp_path: Path) -> None:
+    ps = sample_positions(2, seed=2)
+    path = tmp_path / "ref.npz"
+    first = roll_out(Reference.empty(ps, 6, seed=1), 1, path)
+    assert first.net == network_digest(bundled()) and list(first.counts) == [6, 6]
+    ref = Reference.load(path)
+    ref.extend_to(12, network_digest(bundled()))
+    roll_out(ref, 1, path)
+    more = Reference.load(path)
+    assert more.trials == 12 and list(more.counts) == [12, 12]
+    for i, p in enumerate(ps):
+        # The first six trials keep their dice; the next six are new ones (their seed moves).
+        old = rollout(board(p), 6, 1 * 100_003 + i)
+        new = rollout(board(p), 6, 1 * 100_003 + i + 6 * 2_999)
+        assert first.nd[i] == pytest.approx(old[:, 0].mean())
+        both = np.concatenate([old, new])
+        assert more.nd[i] == pytest.approx(both[:, 0].mean())
+        assert more.dt[i] == pytest.approx(both[:, 1].mean())
+        assert more.dt_se[i] == pytest.approx(both[:, 1].std(ddof=1) / np.sqrt(12))
+        assert more.diff_se[i] == pytest.approx((both[:, 0] - both[:, 1]).std(ddof=1) / np.sqrt(12))
+
+
+def test_a_reference_is_extended_only_by_the_network_that_rolled_it_out() -> None:
+    ps = sample_positions(2, seed=2)
+    legacy = Reference(np.array([p.board for p in ps], np.int8), np.array([0.5, 0.6]),
+                       np.array([0.8, 0.9]), np.full(2, 0.1), np.full(2, 0.1), np.full(2, 0.1),
+                       ROUND, 1)
+    assert list(legacy.counts) == [ROUND, ROUND]
+    legacy.extend_to(ROUND, "abc")  # nothing to add: nothing to refuse
+    assert legacy.net == ""
+    with pytest.raises(ReferenceError, match="did not record"):
+        legacy.extend_to(2 * ROUND, "abc")
+    other = Reference.empty(ps, 6, seed=1)
+    other.n = np.array([6, 0])
+    other.net = "abc"
+    with pytest.raises(ReferenceError, match="network abc"):
+        roll_out(other, 1)
 
 
 def test_decisions_are_the_bots() -> None:
@@ -159,6 +221,10 @@ def test_bench_cube_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     assert main(args + ["--data", str(data)]) == 0  # reused
     assert "reference from" in capsys.readouterr().out
     assert main(args + ["--data", str(data), "--judge-only"]) == 0
+    capsys.readouterr()
+    assert main(args[:5] + ["8"] + args[6:] + ["--data", str(data)]) == 0  # 4 more trials
+    assert "rollouts of 8 games each" in capsys.readouterr().out
+    assert list(Reference.load(data).counts) == [8, 8]
     assert main(args + ["--data", str(tmp_path / "none.npz"), "--judge-only"]) == 2
     assert main(["bench", "cube", "--positions", "0"]) == 2
 

@@ -14,11 +14,15 @@
 
 The rollouts are kept in an ``.npz`` file, filled in as they finish, so a
 long run can stop and resume and a changed cube model can be judged again
-at once on the same reference.
+at once on the same reference.  They run in rounds of ``ROUND`` trials per
+position, each round with its own dice, so a reference can be made more
+precise later by asking for more trials: the new rounds are pooled with the
+old ones (only if the same network rolls them out, which the file records).
 """
 
 from __future__ import annotations
 
+import hashlib
 import random
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -30,11 +34,31 @@ import numpy as np
 from table.bot import cube
 from table.bot.bot import Bot
 from table.bot.cubeplay import rollout
+from table.bot.net import Weights, bundled
 from table.rules.position import Position
 
 WINDOW = (0.60, 0.88)  # the player on roll's cubeless chance of winning, at 0-ply
 CHUNK = 4  # positions per job handed to a worker process
 RACE_PIPS = 40  # the least pips of either side in a sampled race: long races
+ROUND = 2592  # trials per position per round: the stratified first two rolls, twice over
+_SEED_STEP = 2_999  # a batch's seed moves by this per trial before it (the first keeps the old seeds)
+
+
+class ReferenceError(ValueError):
+    """A reference file that cannot be extended as asked."""
+
+
+def network_digest(w: Weights) -> str:
+    """A short digest of a network's parameters: which network rolled a reference out.
+
+    >>> w = Weights.random(4, 0)
+    >>> network_digest(w) == network_digest(Weights.random(4, 0)) != network_digest(Weights.random(4, 1))
+    True
+    """
+    h = hashlib.sha256()
+    for a in (w.w1, w.b1, w.w2, w.b2, *w.second_layer()):
+        h.update(np.ascontiguousarray(a, dtype=np.float32).tobytes())
+    return h.hexdigest()[:16]
 
 
 def sample_positions(n: int, seed: int, window: tuple[float, float] = WINDOW,
@@ -78,8 +102,20 @@ class Reference:
     nd_se: np.ndarray  # standard errors of the means
     dt_se: np.ndarray
     diff_se: np.ndarray  # standard error of nd - dt (same dice)
-    trials: int
+    trials: int  # trials asked for per position
     seed: int
+    n: np.ndarray | None = None  # trials rolled out so far per position (None: all or nothing)
+    net: str = ""  # network_digest of the rollouts' network ("" if not recorded)
+
+    def __post_init__(self) -> None:
+        if self.n is None:
+            self.n = np.where(np.isnan(self.nd), 0, self.trials).astype(np.int64)
+
+    @property
+    def counts(self) -> np.ndarray:
+        """Trials rolled out so far, per position."""
+        assert self.n is not None
+        return self.n
 
     @classmethod
     def empty(cls, positions: list[Position], trials: int, seed: int) -> Reference:
@@ -90,62 +126,120 @@ class Reference:
 
     @property
     def done(self) -> np.ndarray:
-        """Which positions have been rolled out."""
+        """Which positions have been rolled out (at least one round)."""
         done: np.ndarray = ~np.isnan(self.nd)
         return done
 
     def subset(self, keep: np.ndarray) -> Reference:
         """The positions marked in ``keep`` only."""
         return Reference(self.boards[keep], self.nd[keep], self.dt[keep], self.nd_se[keep],
-                         self.dt_se[keep], self.diff_se[keep], self.trials, self.seed)
+                         self.dt_se[keep], self.diff_se[keep], self.trials, self.seed,
+                         self.counts[keep], self.net)
+
+    def extend_to(self, trials: int, net: str) -> None:
+        """Ask for ``trials`` per position, rolled out by the network ``net`` (a digest).
+
+        More rounds are pooled with the ones there only when the same network rolls them.
+        """
+        self.trials = max(self.trials, trials)
+        if not (self.counts < self.trials).any():
+            return
+        if self.counts.any() and self.net != net:
+            made = f"network {self.net}" if self.net else "a network it did not record"
+            raise ReferenceError(f"this reference was rolled out by {made}, not the shipped one "
+                                 f"({net}); roll a new one into another file")
+        self.net = net
 
     def save(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_name(path.name + ".tmp.npz")
         np.savez(tmp, boards=self.boards, nd=self.nd, dt=self.dt, nd_se=self.nd_se,
-                 dt_se=self.dt_se, diff_se=self.diff_se, trials=self.trials, seed=self.seed)
+                 dt_se=self.dt_se, diff_se=self.diff_se, trials=self.trials, seed=self.seed,
+                 n=self.counts, net=self.net)
         tmp.replace(path)
 
     @classmethod
     def load(cls, path: Path) -> Reference:
         with np.load(path) as f:
+            n = f["n"] if "n" in f.files else None
+            net = str(f["net"]) if "net" in f.files else ""
             return cls(f["boards"], f["nd"], f["dt"], f["nd_se"], f["dt_se"], f["diff_se"],
-                       int(f["trials"]), int(f["seed"]))
+                       int(f["trials"]), int(f["seed"]), n, net)
 
 
-def _roll_chunk(job: tuple[list[int], np.ndarray, int, int]) -> list[tuple[int, np.ndarray]]:
-    indices, boards, trials, seed = job
+def pool(n1: int, m1: float, se1: float, n2: int, m2: float, se2: float) -> tuple[float, float]:
+    """(mean, standard error) of two samples of ``n1`` and ``n2`` given as mean and standard error.
+
+    >>> a, b = np.array([1.0, 2.0, 4.0]), np.array([0.0, 3.0])
+    >>> se = lambda x: x.std(ddof=1) / np.sqrt(len(x))
+    >>> m, s = pool(3, a.mean(), se(a), 2, b.mean(), se(b))
+    >>> both = np.concatenate([a, b])
+    >>> bool(np.isclose(m, both.mean()) and np.isclose(s, se(both)))
+    True
+    """
+    if n1 == 0:
+        return m2, se2
+    n = n1 + n2
+    mean = (n1 * m1 + n2 * m2) / n
+    squares = sum((k - 1) * (s * s * k) + k * m * m for k, m, s in ((n1, m1, se1), (n2, m2, se2)))
+    return mean, float(np.sqrt(max(squares - n * mean * mean, 0.0) / (n - 1) / n))
+
+
+def _roll_chunk(job: tuple[list[int], np.ndarray, list[int], list[int], int]
+                ) -> list[tuple[int, int, np.ndarray]]:
+    indices, boards, starts, trials, seed = job
     out = []
-    for i, board in zip(indices, boards):
-        r = rollout(board, trials, seed * 100_003 + i)
-        n = len(r)
-        out.append((i, np.array([r[:, 0].mean(), r[:, 1].mean(), r[:, 0].std(ddof=1) / np.sqrt(n),
-                                 r[:, 1].std(ddof=1) / np.sqrt(n),
-                                 (r[:, 0] - r[:, 1]).std(ddof=1) / np.sqrt(n)])))
+    for i, board, start, k in zip(indices, boards, starts, trials):
+        x = rollout(board, k, (seed * 100_003 + i + start * _SEED_STEP) % 2**32)
+        out.append((i, k, np.array([x[:, 0].mean(), x[:, 1].mean(),
+                                    x[:, 0].std(ddof=1) / np.sqrt(k),
+                                    x[:, 1].std(ddof=1) / np.sqrt(k),
+                                    (x[:, 0] - x[:, 1]).std(ddof=1) / np.sqrt(k)])))
     return out
 
 
 def roll_out(ref: Reference, jobs: int, path: Path | None = None,
              progress: Callable[[int, int], None] | None = None) -> Reference:
-    """Roll out every position not yet done, over ``jobs`` processes, saving to ``path`` as they finish."""
-    todo = [int(i) for i in np.flatnonzero(~ref.done)]
-    chunks = [todo[k:k + CHUNK] for k in range(0, len(todo), CHUNK)]
-    work = [(c, ref.boards[c], ref.trials, ref.seed) for c in chunks]
+    """Roll out every position up to ``ref.trials``, over ``jobs`` processes, saving to ``path``.
 
-    def take(results: list[tuple[int, np.ndarray]]) -> None:
-        for i, v in results:
-            ref.nd[i], ref.dt[i], ref.nd_se[i], ref.dt_se[i], ref.diff_se[i] = v
+    Round by round (``ROUND`` trials each, every position once a round), so
+    that a run stopped early leaves every position about as precise as the others.
+    """
+    ref.extend_to(ref.trials, network_digest(bundled()))
+    counts = ref.counts
+    batches: list[tuple[int, int, int, int]] = []  # (round, position, first trial, trials)
+    for i in range(len(counts)):
+        start = int(counts[i])
+        while start < ref.trials:
+            end = min((start // ROUND + 1) * ROUND, ref.trials)
+            batches.append((start // ROUND, i, start, end - start))
+            start = end
+    batches.sort()
+    work = [([b[1] for b in chunk], ref.boards[[b[1] for b in chunk]], [b[2] for b in chunk],
+             [b[3] for b in chunk], ref.seed)
+            for chunk in (batches[k:k + CHUNK] for k in range(0, len(batches), CHUNK))]
+
+    def take(results: list[tuple[int, int, np.ndarray]]) -> None:
+        for i, k, v in results:
+            n0 = int(counts[i])
+            nd = pool(n0, ref.nd[i], ref.nd_se[i], k, v[0], v[2])
+            dt = pool(n0, ref.dt[i], ref.dt_se[i], k, v[1], v[3])
+            diff = pool(n0, ref.nd[i] - ref.dt[i], ref.diff_se[i], k, v[0] - v[1], v[4])
+            ref.nd[i], ref.nd_se[i] = nd
+            ref.dt[i], ref.dt_se[i] = dt
+            ref.diff_se[i] = diff[1]
+            counts[i] = n0 + k
         if path is not None:
             ref.save(path)
         if progress is not None:
-            progress(int(ref.done.sum()), len(ref.nd))
+            progress(int(counts.sum()), len(counts) * ref.trials)
 
     if jobs == 1:
         for w in work:
             take(_roll_chunk(w))
     else:
-        with ProcessPoolExecutor(jobs) as pool:
-            for res in pool.map(_roll_chunk, work):
+        with ProcessPoolExecutor(jobs) as pool_:
+            for res in pool_.map(_roll_chunk, work):
                 take(res)
     return ref
 

@@ -146,8 +146,9 @@ def register_cube(benches: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "cube", help="cube decisions against cubeful rollouts: agreement and equity lost")
     c.add_argument("--positions", type=int, default=200,
                    help="positions from Mediu's self-play in the doubling window (default 200)")
-    c.add_argument("--trials", type=int, default=1296,
-                   help="rollout games per position, for both alternatives (default 1296)")
+    c.add_argument("--trials", type=int, default=None,
+                   help="rollout games per position, for both alternatives (default 1296); "
+                        "more than an existing --data file has adds rounds to it")
     c.add_argument("--seed", type=int, default=2026)
     c.add_argument("--jobs", type=int, default=2, help="processes for the rollouts (default 2)")
     c.add_argument("--depth", type=int, default=None, choices=(0, 1, 2),
@@ -164,16 +165,28 @@ def register_cube(benches: argparse._SubParsersAction[argparse.ArgumentParser]) 
 def _cube(args: argparse.Namespace) -> int:
     from table.bot import cube, cubebench
 
-    if args.positions < 1 or args.trials < 2 or args.jobs < 1:
+    trials = 1296 if args.trials is None else args.trials
+    if args.positions < 1 or trials < 2 or args.jobs < 1:
         raise BenchError("--positions and --jobs must be at least 1, --trials at least 2")
     start = time.perf_counter()
     if args.data is not None and args.data.exists():
-        ref = cubebench.Reference.load(args.data)
+        try:
+            ref = cubebench.Reference.load(args.data)
+        except (OSError, ValueError, KeyError) as exc:
+            raise BenchError(f"cannot read the rollout file {str(args.data)!r}: {exc}") from None
         print(f"reference from {args.data}: {len(ref.nd)} positions, {ref.trials} trials, "
-              f"seed {ref.seed} (the file's settings win over --positions, --trials, --seed)")
+              f"seed {ref.seed} (the file's positions and seed win over --positions, --seed; "
+              f"--trials above the file's adds rounds)")
+        if args.trials is not None and args.trials > ref.trials and not args.judge_only:
+            from table.bot.net import bundled
+
+            try:
+                ref.extend_to(args.trials, cubebench.network_digest(bundled()))
+            except cubebench.ReferenceError as exc:
+                raise BenchError(str(exc)) from None
     else:
         positions = cubebench.sample_positions(args.positions, args.seed, races=args.races)
-        ref = cubebench.Reference.empty(positions, args.trials, args.seed)
+        ref = cubebench.Reference.empty(positions, trials, args.seed)
 
     def progress(done: int, total: int) -> None:
         print(f"  rolled out {done}/{total} ({time.perf_counter() - start:.0f}s)", flush=True)
@@ -182,16 +195,23 @@ def _cube(args: argparse.Namespace) -> int:
         if args.data is None or not args.data.exists():
             raise BenchError("--judge-only needs --data naming an existing rollout file")
     else:
-        cubebench.roll_out(ref, args.jobs, args.data, progress)
+        try:
+            cubebench.roll_out(ref, args.jobs, args.data, progress)
+        except cubebench.ReferenceError as exc:
+            raise BenchError(str(exc)) from None
     ref = ref.subset(ref.done)
     lo, hi = cubebench.WINDOW
     kind = "race positions" if args.races else "positions"
+    lo_n, hi_n = (int(ref.counts.min()), int(ref.counts.max())) if ref.counts.size else (0, 0)
+    games = f"{lo_n}" if lo_n == hi_n else f"{lo_n}-{hi_n}"
     print(f"{len(ref.nd)} {kind} from Mediu's self-play (seed {ref.seed}), player on roll "
-          f"{lo:.0%}-{hi:.0%} to win (0-ply), cube centred; cubeful rollouts of {ref.trials} "
+          f"{lo:.0%}-{hi:.0%} to win (0-ply), cube centred; cubeful rollouts of {games} "
           f"games each (Mediu's checker play and Table's cube model at 0-ply, same dice for "
           f"no double and double-take, first two rolls stratified)")
     print(f"rollout standard errors (mean): no double {np.mean(ref.nd_se):.3f}, double-take "
-          f"{np.mean(ref.dt_se):.3f}, their difference {np.mean(ref.diff_se):.3f}")
+          f"{np.mean(ref.dt_se):.3f}, their difference {np.mean(ref.diff_se):.3f}; "
+          f"95% intervals about +-{1.96 * np.mean(ref.nd_se):.3f}, +-{1.96 * np.mean(ref.dt_se):.3f}, "
+          f"+-{1.96 * np.mean(ref.diff_se):.3f}")
     ceiling, floor = cubebench.noise_ceiling(ref)
     print(f"a judge that knew the true equities would agree with this reference on about "
           f"{ceiling:.1%} of the decisions and lose {floor:.4f} a decision (its noise)")
