@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from table import Position
@@ -12,6 +13,8 @@ from table.bot.cube import (
     Chances,
     CubeError,
     accept_resignation,
+    efficiency,
+    last_roll,
     match_double,
     money_double,
     money_equity,
@@ -204,3 +207,60 @@ def test_money_equity_rises_with_the_chance_of_winning(w: float, ell: float, x: 
     assert all(b - a < 0.1 for a, b in zip(values, values[1:]))
     # Between the dead-cube and the fully-live-cube value at every chance.
     assert -ell - 1e-9 <= values[0] and values[-1] <= w + 1e-9
+
+
+# --- the last roll: a dead cube ---------------------------------------------------------------
+
+ROLLS = [(a, b) for a in range(1, 7) for b in range(a, 7)]
+
+
+def _race(mine: dict[int, int], theirs: dict[int, int]) -> Position:
+    """A bear-off race: the mover's checkers on his points, the opponent's on his own points."""
+    board = [0] * 26
+    for point, n in mine.items():
+        board[point] = n
+    for point, n in theirs.items():
+        board[25 - point] = -n
+    return Position(board)
+
+
+def _sure_off(p: Position) -> bool:
+    """Every roll has a play that bears off all the mover's checkers (by the rules engine)."""
+    return all(any(play.position.is_game_over for play in p.legal_plays(d)) for d in ROLLS)
+
+
+def _chance_off(p: Position) -> float:
+    """The mover's chance to bear off all his checkers with this roll (by the rules engine)."""
+    return sum((1 if a == b else 2) for a, b in ROLLS
+               if any(play.position.is_game_over for play in p.legal_plays((a, b)))) / 36
+
+
+_home = st.dictionaries(st.integers(1, 6), st.integers(1, 2), min_size=1, max_size=3)
+
+
+@settings(deadline=None)  # the first example compiles the check
+@given(_home, _home)
+def test_the_cube_is_dead_exactly_when_the_opponent_surely_finishes_next_roll(
+        mine: dict[int, int], theirs: dict[int, int]) -> None:
+    p = _race(mine, theirs)
+    assert (efficiency(p) == 0.0) == _sure_off(p.swapped())
+    assert last_roll(np.array(p.board, dtype=np.int8)) == _sure_off(p.swapped())
+
+
+def test_no_dead_cube_while_the_opponent_can_still_be_hit() -> None:
+    board = [0] * 26
+    board[24], board[5] = 1, 1  # a checker still behind the opponent's last one
+    board[23] = -1
+    assert not last_roll(np.array(board, dtype=np.int8))
+    assert efficiency(Position(board)) > 0
+
+
+@pytest.mark.parametrize("mine", [{4: 1, 1: 1}, {5: 1, 2: 1}, {6: 1, 1: 1}, {3: 2}, {6: 1, 5: 1}])
+def test_last_roll_doubles_when_more_likely_than_not_and_takes_up_to_three_in_four(
+        mine: dict[int, int]) -> None:
+    # Dead cube: no double is worth 2p - 1, double-take twice that, double-pass 1.
+    p = _race(mine, {2: 1})
+    win = _chance_off(p)
+    decision = Bot("hard").cube_decision(p)
+    assert decision.double == (win > 0.5) and decision.take == (win <= 0.75), win
+    assert decision.no_double == pytest.approx(2 * win - 1, abs=1e-6)

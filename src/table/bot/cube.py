@@ -101,17 +101,53 @@ class CubeDecision:
 
 
 @njit(cache=True)
+def last_roll(board: np.ndarray) -> bool:
+    """True when the opponent bears off his last checkers with any roll on his next turn.
+
+    Then the player on roll's double is the last cube action of the game (his
+    opponent will never need the cube): the cube is dead.  Any roll bears off
+    one checker on the 1-, 2- or 3-point (2-1 moves 3 pips, 1-1 four), or two
+    on the 1- and 2-points but not both on the 2-point (2-1), never three (a
+    roll that is not a double moves two checkers).  Raw board, the player on
+    roll's view; a race only (in contact he might be hit first).
+    """
+    if not features.is_race(board):
+        return False
+    checkers = 0
+    highest = 0
+    pips = 0
+    for i in range(0, 25):
+        if board[i] < 0:
+            if i < 19:
+                return False  # not home yet
+            point = 25 - i
+            checkers -= board[i]
+            pips -= board[i] * point
+            highest = max(highest, point)
+    if checkers == 1:
+        return highest <= 3
+    return checkers == 2 and pips <= 3
+
+
+@njit(cache=True)
 def board_efficiency(board: np.ndarray) -> float:
     """``efficiency`` of a raw board (the player on roll's view), for compiled callers."""
+    if last_roll(board):
+        return 0.0
     return RACE_EFFICIENCY if features.is_race(board) else CONTACT_EFFICIENCY
 
 
 def efficiency(position: Position) -> float:
-    """How live the cube is in ``position``: one value in contact, one in a race.
+    """How live the cube is in ``position``: one value in contact, one in a race, none at the last roll.
 
     >>> from table.rules.position import Position
     >>> efficiency(Position.initial()) == CONTACT_EFFICIENCY
     True
+    >>> board = [0] * 26
+    >>> board[5] = board[6] = 1  # two checkers to go, the opponent one on his 2-point
+    >>> board[23] = -1
+    >>> efficiency(Position(board))
+    0.0
     """
     return float(board_efficiency(np.array(position.board, dtype=np.int8)))
 
