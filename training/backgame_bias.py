@@ -13,7 +13,6 @@ the rollout being Mediu's own play to the end (the same play the network's equit
 
 from __future__ import annotations
 
-import random
 import sys
 import time
 
@@ -21,6 +20,7 @@ import numpy as np
 
 from table import Position
 from table.bot import Bot, search
+from table.bot.cubebench import selfplay_sample
 from table.bot.cubeplay import _net
 from table.bot.net import bundled
 
@@ -35,23 +35,6 @@ def held(p: Position) -> bool:
     return not p.is_race() and theirs - mine >= 40 and anchors >= 2
 
 
-def sample(n: int, seed: int, want: bool) -> list[Position]:
-    rng = random.Random(seed)
-    bot = Bot("medium", seed=seed)
-    out: list[Position] = []
-    while len(out) < n:
-        p = Position.initial()
-        seen: list[Position] = []
-        while not p.is_game_over:
-            if not p.is_race() and held(p) == want:
-                seen.append(p)
-            play = bot.choose_play(p, (rng.randint(1, 6), rng.randint(1, 6)))
-            p = play.position if play is not None else p.swapped()
-        if seen:
-            out.append(rng.choice(seen))
-    return out
-
-
 def main(n: int, games: int) -> None:
     w = bundled()
     net, work = _net(w, True), search.make_work(w.hidden)
@@ -60,11 +43,9 @@ def main(n: int, games: int) -> None:
     for label, want, seed in (("held", True, 11), ("other contact", False, 12)):
         start = time.perf_counter()
         errors = []
-        for p in sample(n, seed, want):
-            e = bot.evaluate(p, depth=0)
-            eq = 2 * e.win - 1 + e.win_gammon + e.win_backgammon - e.lose_gammon - e.lose_backgammon
+        for p in selfplay_sample(n, seed, lambda p: not p.is_race() and held(p) == want):
             m, _ = cubeless(net, work, np.array(p.board, dtype=np.int8), games, rng)
-            errors.append(eq - m)
+            errors.append(bot.evaluate(p, depth=0).equity - m)
         a = np.array(errors)
         print(f"{label:13s}: {n} positions, {games} games each: network - rollout mean {a.mean():+.3f} "
               f"± {1.96 * a.std(ddof=1) / np.sqrt(n):.3f}, mean |error| {np.abs(a).mean():.3f} "

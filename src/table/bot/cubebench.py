@@ -61,14 +61,14 @@ def network_digest(w: Weights) -> str:
     return h.hexdigest()[:16]
 
 
-def sample_positions(n: int, seed: int, window: tuple[float, float] = WINDOW,
-                     races: bool = False) -> list[Position]:
-    """``n`` positions before a roll, one per seeded Mediu self-play game, in the doubling window.
+def selfplay_sample(n: int, seed: int, accept: Callable[[Position], bool]) -> list[Position]:
+    """``n`` positions before a roll, one per seeded Mediu self-play game, each ``accept``-ed.
 
-    ``races``: only pure races, each side with at least ``RACE_PIPS`` pips to go.
+    Each game keeps one of its accepted positions, chosen at random; a game
+    with none adds nothing.
 
-    >>> ps = sample_positions(2, seed=1)
-    >>> len(ps), all(0.60 <= Bot("medium").evaluate(p).win <= 0.88 for p in ps)
+    >>> ps = selfplay_sample(2, seed=1, accept=Position.is_race)
+    >>> len(ps), all(p.is_race() for p in ps)
     (2, True)
     """
     if n < 1:
@@ -80,9 +80,7 @@ def sample_positions(n: int, seed: int, window: tuple[float, float] = WINDOW,
         p = Position.initial()
         seen: list[Position] = []
         while not p.is_game_over:
-            if races and not (p.is_race() and min(p.pip_counts()) >= RACE_PIPS):
-                pass
-            elif window[0] <= bot.evaluate(p, depth=0).win <= window[1]:
+            if accept(p):
                 seen.append(p)
             dice = (rng.randint(1, 6), rng.randint(1, 6))
             play = bot.choose_play(p, dice)
@@ -90,6 +88,26 @@ def sample_positions(n: int, seed: int, window: tuple[float, float] = WINDOW,
         if seen:
             out.append(rng.choice(seen))
     return out
+
+
+def sample_positions(n: int, seed: int, window: tuple[float, float] = WINDOW,
+                     races: bool = False) -> list[Position]:
+    """``n`` positions before a roll, one per seeded Mediu self-play game, in the doubling window.
+
+    ``races``: only pure races, each side with at least ``RACE_PIPS`` pips to go.
+
+    >>> ps = sample_positions(2, seed=1)
+    >>> len(ps), all(0.60 <= Bot("medium").evaluate(p).win <= 0.88 for p in ps)
+    (2, True)
+    """
+    judge = Bot("medium", seed=seed)
+
+    def accept(p: Position) -> bool:
+        if races and not (p.is_race() and min(p.pip_counts()) >= RACE_PIPS):
+            return False
+        return window[0] <= judge.evaluate(p, depth=0).win <= window[1]
+
+    return selfplay_sample(n, seed, accept)
 
 
 @dataclass
