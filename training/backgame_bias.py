@@ -2,13 +2,15 @@
 
 Usage (from the repository root, PYTHONPATH=src or the package installed):
 
-    python3 training/backgame_bias.py 100 150
+    python3 training/backgame_bias.py 100 150 [WEIGHTS [SEED]]
 
 samples positions from seeded Mediu self-play, one per game, in two kinds: *held* (contact, the
 player on roll leads the race by 40 pips or more and the opponent holds two or more points in the
 player's home board: back games and holding games behind a big race lead) and *other contact*
 positions; for each it prints the mean and spread of (0-ply cubeless equity − cubeless rollout),
 the rollout being Mediu's own play to the end (the same play the network's equity stands for).
+WEIGHTS (default: the shipped network) plays and judges; the positions come from the shipped
+Mediu's self-play with SEED (default 11; the other-contact sample SEED + 1) whatever WEIGHTS.
 """
 
 from __future__ import annotations
@@ -22,25 +24,24 @@ from table import Position
 from table.bot import Bot, search
 from table.bot.cubebench import selfplay_sample
 from table.bot.cubeplay import _net
-from table.bot.net import bundled
+from table.bot.net import Weights, bundled
 
 sys.path.insert(0, "training")
 from cube_cubeless_check import cubeless  # noqa: E402
+from held import leader_held  # noqa: E402
 
 
 def held(p: Position) -> bool:
     """Contact, the mover 40+ pips ahead, the opponent holding 2+ points in the mover's home."""
-    mine, theirs = p.pip_counts()
-    anchors = sum(1 for i in range(1, 7) if p.board[i] <= -2)
-    return not p.is_race() and theirs - mine >= 40 and anchors >= 2
+    return bool(leader_held(np.array([p.board], dtype=np.int8))[0])
 
 
-def main(n: int, games: int) -> None:
-    w = bundled()
+def main(n: int, games: int, weights: str | None = None, seed: int = 11) -> None:
+    w = bundled() if weights is None else Weights.load(weights)
     net, work = _net(w, True), search.make_work(w.hidden)
     rng = np.random.default_rng(3)
-    bot = Bot("medium")
-    for label, want, seed in (("held", True, 11), ("other contact", False, 12)):
+    bot = Bot("medium", weights=w)
+    for label, want, seed in (("held", True, seed), ("other contact", False, seed + 1)):
         start = time.perf_counter()
         errors = []
         for p in selfplay_sample(n, seed, lambda p: not p.is_race() and held(p) == want):
@@ -53,4 +54,5 @@ def main(n: int, games: int) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]), int(sys.argv[2]))
+    main(int(sys.argv[1]), int(sys.argv[2]), sys.argv[3] if len(sys.argv) > 3 else None,
+         int(sys.argv[4]) if len(sys.argv) > 4 else 11)

@@ -229,6 +229,26 @@ def test_bench_cube_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     assert main(["bench", "cube", "--positions", "0"]) == 2
 
 
+def test_bench_cube_judges_the_weights_it_is_given(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    ps = sample_positions(3, seed=5)
+    boards = np.array([p.board for p in ps], dtype=np.int8)
+    gloomy = bundled().copy()
+    gloomy.b2[:, 0] -= 3.0  # the player on roll's win output pushed far down
+    assert (chances(boards, 0, gloomy)[:, 0] < chances(boards, 0)[:, 0] - 0.1).all()
+    data, path = tmp_path / "ref.npz", tmp_path / "gloomy.npz"
+    gloomy.save(path)
+    args = ["bench", "cube", "--positions", "2", "--trials", "4", "--jobs", "1", "--depth", "0",
+            "--data", str(data)]
+    assert main(args) == 0
+    shipped = capsys.readouterr().out
+    assert main(args + ["--judge-only", "--weights", str(path)]) == 0
+    judged = capsys.readouterr().out
+    assert "gloomy.npz Mediu (0-ply) all" in judged and "gloomy.npz" not in shipped
+    assert main(args + ["--judge-only", "--weights", str(tmp_path / "none.npz")]) == 2
+    assert "cannot read weights file" in capsys.readouterr().err
+
+
 def test_bench_strength_cube_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "strength", "medium", "pubeval", "--cube", "--games", "4"]) == 0
     out = capsys.readouterr().out

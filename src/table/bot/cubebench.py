@@ -332,9 +332,10 @@ def noise_ceiling(ref: Reference, samples: int = 1000, seed: int = 0) -> tuple[f
     return agree / samples, loss / samples
 
 
-def chances(boards: np.ndarray, depth: int) -> np.ndarray:
-    """The bot's cubeless chances (n, 5) for each board at ``depth`` plies."""
-    bot = Bot("hard", depth=depth)
+def chances(boards: np.ndarray, depth: int, weights: Weights | None = None) -> np.ndarray:
+    """The bot's cubeless chances (n, 5) for each board at ``depth`` plies (the shipped network
+    unless ``weights`` are given)."""
+    bot = Bot("hard", depth=depth, weights=weights)
     return np.array([bot.evaluate(Position(b.tolist())).as_tuple() for b in boards])
 
 

@@ -159,6 +159,9 @@ def register_cube(benches: argparse._SubParsersAction[argparse.ArgumentParser]) 
                    help="only pure races (40 pips or more each); also judges the race rules")
     c.add_argument("--judge-only", action="store_true",
                    help="with --data: judge the positions rolled out so far, roll out nothing")
+    c.add_argument("--weights", type=Path, default=None, metavar="NPZ",
+                   help="judge this network's cube decisions (default: the shipped one; the "
+                        "rollouts are always the shipped network's)")
     c.set_defaults(func=_cube)
 
 
@@ -168,6 +171,14 @@ def _cube(args: argparse.Namespace) -> int:
     trials = 1296 if args.trials is None else args.trials
     if args.positions < 1 or trials < 2 or args.jobs < 1:
         raise BenchError("--positions and --jobs must be at least 1, --trials at least 2")
+    judged = None
+    if args.weights is not None:
+        from table.bot.net import Weights, WeightsError
+
+        try:
+            judged = Weights.load(args.weights)
+        except WeightsError as exc:
+            raise BenchError(str(exc)) from None
     start = time.perf_counter()
     if args.data is not None and args.data.exists():
         try:
@@ -219,10 +230,12 @@ def _cube(args: argparse.Namespace) -> int:
         from table.bot.bot import SETTINGS
 
         args.depth = SETTINGS["hard"].depth
-    p = cubebench.chances(ref.boards, args.depth)
+    p = cubebench.chances(ref.boards, args.depth, judged)
     race = np.array([Position(b.tolist()).is_race() for b in ref.boards], dtype=bool)
     d, t = cubebench.decisions(p, ref.boards)
     name = {0: "Mediu (0-ply)", 1: "1-ply", 2: "2-ply"}[args.depth]
+    if args.weights is not None:
+        name = f"{args.weights.name} {name}"
     for label, mask in (("all", np.ones(len(race), dtype=bool)), ("contact", ~race),
                         ("race", race)):
         if not mask.any():
