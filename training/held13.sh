@@ -6,6 +6,9 @@
 # set (deep-11-h128's self-play; lead 30+, either side on roll: training/held.py) are labelled
 # by 18-trial rollouts to the end of the game instead of 1-ply, and deep-11-h128 is fitted to
 # them with the rest of pass 12's 1-ply set, then plays deep-11-h128 over 40,000 games.
+# 13b: the same bias, smaller, is in contact positions with a race lead and no held points
+# (+0.07 at 40+ pips, +0.03 at 20-40): 60,000 of those with a lead of 20+ pips are labelled
+# the same way, and deep-11-h128 is fitted to both rollout sets with the rest of pass 12's.
 # Resumable (the labels are saved as they come; a finished network is kept, a recorded
 # benchmark not rerun).
 # Usage: nohup nice -n 19 bash training/held13.sh > training/run-held13.log 2>&1 &
@@ -25,5 +28,15 @@ fi
 if [ ! -f "$out" ]; then
   python3 -m table refine --weights "$prev" --out "$out" "${label[@]}" --data "$data/held-13.npz" \
     --also "$data/refine-12-rest.npz" --seed 131 --epochs 12 --lr 3e-3 --lr-final 3e-5
+fi
+bench "$out $prev --games 40000 --jobs 2"
+
+out=$ck/lead-13b.npz
+if [ ! -f "$data/lead-13b.npz" ] && [ ! -f "$data/lead-13b.partial.npz" ]; then
+  python3 training/held.py lead "$data/refine-12-rest.npz" "$data/lead-13b.npz" "$data/refine-12-rest-b.npz" 20 60000 18 1000
+fi
+if [ ! -f "$out" ]; then
+  python3 -m table refine --weights "$prev" --out "$out" "${label[@]}" --data "$data/lead-13b.npz" \
+    --also "$data/held-13.npz" --also "$data/refine-12-rest-b.npz" --seed 132 --epochs 12 --lr 3e-3 --lr-final 3e-5
 fi
 bench "$out $prev --games 40000 --jobs 2"
