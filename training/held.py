@@ -17,6 +17,7 @@ SOURCE as an unlabelled partial set for ``table refine --label rollout --trials 
 ``lead`` does the same with COUNT positions drawn at random (seed 0) from SOURCE's contact
 positions where either side leads the race by LEAD+ pips: the same bias, smaller, is there
 too (pass 13's check: +0.07 at 40+ pips, +0.03 at 20-40, against 18-game rollouts).
+With LEAD 0 it draws from all of SOURCE's contact positions (pass 14).
 """
 
 from __future__ import annotations

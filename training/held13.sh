@@ -14,10 +14,7 @@
 # Usage: nohup nice -n 19 bash training/held13.sh > training/run-held13.log 2>&1 &
 set -eu
 cd "$(dirname "$0")/.."
-export PYTHONPATH="${TABLE_SRC:-$PWD/src}"
 source training/bench-once.sh
-ck=training/checkpoints
-data=training/data
 prev=$ck/deep-11-h128.npz
 out=$ck/held-13.npz
 label=(--label rollout --trials 18 --depth 1000)
