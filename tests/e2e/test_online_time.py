@@ -42,9 +42,14 @@ def test_a_clock_under_ten_seconds_warns_and_running_out_loses_100_points(browse
         assert RO["timeout_by"].replace("{name}", on_clock) in winner.locator("#presence").inner_text()
 
 
-# Passes on its own; in the whole suite the closed opponent's presence has twice never reached the
-# other browser (issue 14 stays open for it). The server side of the claim is covered by
-# tests/server/test_online_tables.py; this one keeps running and reports XPASS when it passes.
+# Passes on its own; in the whole suite on a busy machine the closed page's socket has now and then
+# stayed open (Chromium answering the server's pings) for over a minute, so the opponent's presence
+# never reached the other browser (last seen on 3 December 2026, after closing the page instead of
+# the context had made it rarer). The server side of the claim and of a silent disconnect is
+# covered by tests/server/test_online_tables.py; this one keeps running and reports XPASS when it
+# passes.
+@pytest.mark.xfail(reason="Chromium now and then keeps a closed page's socket open in the full suite",
+                   strict=False)
 def test_an_opponent_away_for_90_seconds_may_be_claimed_against(browser, shifted_url, artifacts):
     with person(browser, shifted_url, **PHONE) as maria, person(browser, shifted_url, **PHONE) as dan:
         start_match(maria, dan, ("Maria", "Dan"), clock="untimed")
