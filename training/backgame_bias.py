@@ -36,12 +36,12 @@ def held(p: Position) -> bool:
     return bool(leader_held(np.array([p.board], dtype=np.int8))[0])
 
 
-def main(n: int, games: int, weights: str | None = None, seed: int = 11) -> None:
+def main(n: int, games: int, weights: str | None = None, first_seed: int = 11) -> None:
     w = bundled() if weights is None else Weights.load(weights)
     net, work = _net(w, True), search.make_work(w.hidden)
     rng = np.random.default_rng(3)
     bot = Bot("medium", weights=w)
-    for label, want, seed in (("held", True, seed), ("other contact", False, seed + 1)):
+    for label, want, seed in (("held", True, first_seed), ("other contact", False, first_seed + 1)):
         start = time.perf_counter()
         errors = []
         for p in selfplay_sample(n, seed, lambda p: not p.is_race() and held(p) == want):

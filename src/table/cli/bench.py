@@ -160,8 +160,8 @@ def register_cube(benches: argparse._SubParsersAction[argparse.ArgumentParser]) 
     c.add_argument("--judge-only", action="store_true",
                    help="with --data: judge the positions rolled out so far, roll out nothing")
     c.add_argument("--weights", type=Path, default=None, metavar="NPZ",
-                   help="judge this network's cube decisions (default: the shipped one; the "
-                        "rollouts are always the shipped network's)")
+                   help="judge this network's cube decisions (default: the shipped one; new "
+                        "rollouts are still the shipped network's)")
     c.set_defaults(func=_cube)
 
 
