@@ -10,6 +10,7 @@ Usage (from the repository root, PYTHONPATH=src or the package installed)::
 
     python3 training/held.py split SOURCE HELD REST LEAD TRIALS DEPTH
     python3 training/held.py lead SOURCE OUT REST LEAD COUNT TRIALS DEPTH
+    python3 training/held.py trim OUT COUNT SOURCE REST
 
 ``split`` writes the held positions (lead LEAD+, either side on roll) of the labelled set
 SOURCE as an unlabelled partial set for ``table refine --label rollout --trials TRIALS
@@ -18,6 +19,8 @@ SOURCE as an unlabelled partial set for ``table refine --label rollout --trials 
 positions where either side leads the race by LEAD+ pips: the same bias, smaller, is there
 too (pass 13's check: +0.07 at 40+ pips, +0.03 at 20-40, against 18-game rollouts).
 With LEAD 0 it draws from all of SOURCE's contact positions (pass 14).
+``trim`` keeps the first COUNT positions of OUT's partial set to be labelled and gives the
+others back to REST with their labels in SOURCE (when a session has less time to label).
 """
 
 from __future__ import annotations
@@ -82,6 +85,24 @@ def split(source: Path, held_path: Path, rest_path: Path, lead: int, kind: str,
           f"{int((~mask).sum())} others -> {rest_path}")
 
 
+def trim(out: Path, count: int, source: Path, rest_path: Path) -> None:
+    part = Dataset.load(partial_path(out))
+    if len(part.positions) <= count:
+        return
+    back = part.positions[count:]
+    if not np.isnan(part.targets[count:]).all():
+        raise SystemExit(f"{partial_path(out)}: positions after the first {count} are labelled already")
+    src = Dataset.load(source).labelled()
+    row = {b.tobytes(): i for i, b in enumerate(src.positions)}
+    index = np.array([row[b.tobytes()] for b in back])
+    rest = Dataset.load(rest_path)
+    Dataset(part.positions[:count], part.targets[:count], part.kind).save(partial_path(out))
+    Dataset(np.concatenate([rest.positions, back]), np.concatenate([rest.targets, src.targets[index]]),
+            rest.kind).save(rest_path)
+    print(f"{partial_path(out)}: kept the first {count} to label, {len(back)} back to {rest_path} "
+          f"with their labels in {source}")
+
+
 if __name__ == "__main__":
     if sys.argv[1:2] == ["split"] and len(sys.argv) == 8:
         split(Path(sys.argv[2]), Path(sys.argv[3]), Path(sys.argv[4]), int(sys.argv[5]),
@@ -89,5 +110,7 @@ if __name__ == "__main__":
     elif sys.argv[1:2] == ["lead"] and len(sys.argv) == 9:
         split(Path(sys.argv[2]), Path(sys.argv[3]), Path(sys.argv[4]), int(sys.argv[5]),
               labeller(int(sys.argv[7]), int(sys.argv[8]), 0).kind, int(sys.argv[6]))
+    elif sys.argv[1:2] == ["trim"] and len(sys.argv) == 6:
+        trim(Path(sys.argv[2]), int(sys.argv[3]), Path(sys.argv[4]), Path(sys.argv[5]))
     else:
         sys.exit(__doc__)
