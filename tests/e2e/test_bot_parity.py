@@ -80,6 +80,8 @@ HARD_POSITIONS = 40
 def test_medium_and_hard_choose_pythons_plays(tmp_path):
     rng = random.Random(2026)
     bots = {level: Bot(level) for level in ("medium", "hard")}
+    # Greu at one ply: what the browser's Greu plays when its time budget cuts the second short.
+    bots["hard1"] = Bot("hard", depth=1)
     easy = Bot("easy", seed=3)
     rows = []
     for board in random_boards(400, seed=31)[::2]:
@@ -89,7 +91,7 @@ def test_medium_and_hard_choose_pythons_plays(tmp_path):
             continue
         row: dict[str, object] = {"id": position.id, "dice": [d1, d2]}
         for level, bot in bots.items():
-            if level == "hard" and len(rows) >= HARD_POSITIONS:
+            if level.startswith("hard") and len(rows) >= HARD_POSITIONS:
                 continue
             play = bot.choose_play(position, (d1, d2))
             assert play is not None
@@ -103,6 +105,7 @@ def test_medium_and_hard_choose_pythons_plays(tmp_path):
     assert len(rows) >= 150
     # The look-ahead matters on some of them, so Greu's search is checked, not only the network.
     assert sum("hard" in row and row["medium"] != row["hard"] for row in rows) >= 5
+    assert sum("hard" in row and row["hard1"] != row["hard"] for row in rows) >= 1
     strays = sum(row["easy"] != row["medium"] for row in rows) / len(rows)
     assert 0.1 < strays < 0.7
     (tmp_path / "bearoff.bin").write_bytes(

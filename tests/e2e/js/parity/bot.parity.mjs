@@ -2,8 +2,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { boardFromId, positionId } from "../../../../src/table/web/js/engine/ids.js";
-import { makeJudge } from "../../../../src/table/web/js/engine/search.js";
-import { botPlay } from "../../../../src/table/web/js/engine/bot.js";
+import { choose, makeJudge, withDeadline } from "../../../../src/table/web/js/engine/search.js";
+import { chances } from "../../../../src/table/web/js/engine/player.js";
+import { botPlay, LEVELS } from "../../../../src/table/web/js/engine/bot.js";
 import { fixture, pythonBearoff, weights } from "./load.mjs";
 
 const judge = makeJudge(weights(), pythonBearoff());
@@ -20,6 +21,38 @@ for (const level of ["medium", "hard"]) {
     assert.deepEqual(wrong, []);
   });
 }
+
+// A clock that moves one tick each time it is read: the deadline falls where the test puts it.
+const ticking = () => { let t = 0; return () => t++; };
+
+for (const [what, ticks] of [["before its second ply", 0], ["part-way through its second ply", 30]]) {
+  test(`hard, its time spent ${what}: Python's Greu at one ply`, () => {
+    const wrong = [];
+    for (const row of fixture.choices) {
+      if (!("hard1" in row)) continue;
+      const play = botPlay(withDeadline(judge, ticks, ticking()), "hard", boardFromId(row.id), row.dice[0], row.dice[1]);
+      const got = positionId(play.board);
+      if (got !== row.hard1) wrong.push(`${row.id} ${row.dice.join("")}: ${got} vs ${row.hard1}`);
+    }
+    assert.deepEqual(wrong, []);
+  });
+}
+
+test("hard, its time spent part-way through its second ply: every play judged as at one ply", () => {
+  for (const row of fixture.choices.filter((r) => "hard1" in r).slice(0, 10)) {
+    const [board, [d1, d2]] = [boardFromId(row.id), row.dice];
+    const cut = choose(withDeadline(judge, 30, ticking()), board, d1, d2, LEVELS.hard);
+    assert.deepEqual(cut.eqs, choose(judge, board, d1, d2, { ...LEVELS.hard, depth: 1 }).eqs);
+  }
+});
+
+test("hard's cube chances, its time spent: one ply ahead, not a mix", () => {
+  for (const row of fixture.choices.slice(0, 10)) {
+    const board = boardFromId(row.id);
+    // Ten of its 21 rolls are judged two plies ahead before the deadline.
+    assert.deepEqual(chances(withDeadline(judge, 10, ticking()), "hard", board), chances(judge, "hard", board, 1));
+  }
+});
 
 test("easy: its noise makes it leave Mediu's play about as often as Python's Ușor does", () => {
   let seed = 7;

@@ -10,6 +10,10 @@ export const LEVELS = {
   hard: { depth: 2, noise: 0, keep: [8, 2], margin: [0.16, 0.04], analysisDepth: 1 },
 };
 
+// What the computer may spend on a decision in the browser before a look-ahead of two plies
+// stops and one ply answers (search.withDeadline): Greu's worst positions take seconds there.
+export const THINK_MS = 1500;
+
 // A standard normal draw from `random` (uniform on [0, 1)), by Box and Muller.
 export function normalFrom(random) {
   return () => {

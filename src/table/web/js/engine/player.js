@@ -2,16 +2,22 @@
 // reference): its next wire action for the seat that must act, from the match state alone.
 
 import { isRace } from "./rules.js";
-import { evaluate } from "./search.js";
+import { evaluate, OutOfTime } from "./search.js";
 import { botPlay, LEVELS } from "./bot.js";
 import { acceptResignation, efficiency, matchDouble, moneyDouble } from "./cube.js";
 import { toAbs, turn, whyNoDouble } from "./match.js";
 
 // Cubeless chances for the player on roll at `board`, at `level`'s depth unless `depth` is given,
-// put in order once in double precision (as table.bot.bot.Bot.evaluate does).
+// put in order once in double precision (as table.bot.bot.Bot.evaluate does); one ply ahead when
+// the judge's deadline cuts a deeper look short.
 export function chances(judge, level, board, depth = LEVELS[level].depth) {
   const v = new Float32Array(5);
-  evaluate(judge, board, depth, v);
+  try {
+    evaluate(judge, board, depth, v);
+  } catch (err) {
+    if (!(err instanceof OutOfTime)) throw err;
+    evaluate(judge, board, 1, v);
+  }
   const win = Math.min(Math.max(v[0], 0), 1);
   const winGammon = Math.min(Math.max(v[1], 0), win);
   const loseGammon = Math.min(Math.max(v[3], 0), 1 - win);

@@ -15,6 +15,16 @@ export function makeJudge(weights, db) {
   return { w: weights, db, work: makeWork(weights.hidden, weights.hidden2) };
 }
 
+// Thrown by a look-ahead of two or more plies that has run past its judge's deadline; caught
+// where a shallower answer is at hand (choose, and chances in player.js).
+export class OutOfTime extends Error {}
+
+// `judge`, stopping any look-ahead of two or more plies `ms` milliseconds from now: the browser
+// gives Greu a time budget, since its second ply takes seconds in rare positions on slow phones.
+export function withDeadline(judge, ms, now = () => performance.now()) {
+  return { ...judge, deadline: now() + ms, now };
+}
+
 // The plays of a roll as boards from the mover's side; a pass is one play that changes nothing.
 export function playsOf(board, d1, d2) {
   const plays = generate(board, d1, d2);
@@ -57,6 +67,7 @@ export function evaluate(judge, board, depth, out) {
   if (exact(judge, board, out)) return;
   const acc = new Float32Array(N_OUTPUTS), res = new Float32Array(N_OUTPUTS);
   for (const [d1, d2] of LOW_ROLLS) {
+    if (depth >= 2 && judge.deadline !== undefined && judge.now() > judge.deadline) throw new OutOfTime();
     const wt = d1 === d2 ? 1 : 2;
     const plays = playsOf(board, d1, d2);
     const { best, bestP } = scorePlays(judge, plays);
@@ -89,6 +100,8 @@ function keepBest(eqs, order, m, keep, margin) {
 // Choose a play for the player on roll: {plays, best} (index into plays, in the engine's order).
 // `noise` (equity) is added to each 0-ply judgement with `normal()` draws; then, for each ply up
 // to `depth`, the plays passing the stage's filter (keep[s], margin[s]) are judged a ply deeper.
+// A stage cut short by the judge's deadline counts for nothing: the stage before decides, and
+// `eqs` are that stage's.
 export function choose(judge, board, d1, d2, { depth = 0, noise = 0, keep = [8, 3], margin = [0.16, 0.1], normal } = {}) {
   const plays = playsOf(board, d1, d2);
   const n = plays.length;
@@ -105,10 +118,18 @@ export function choose(judge, board, d1, d2, { depth = 0, noise = 0, keep = [8, 
   for (let stage = 0; stage < Math.min(depth, MAX_DEPTH); stage++) {
     m = keepBest(eqs, order, m, keep[Math.min(stage, keep.length - 1)], margin[Math.min(stage, margin.length - 1)]);
     if (m === 1) break;
-    for (let i = 0; i < m; i++) {
-      const c = order[i];
-      evaluate(judge, flip(plays[c].board), stage + 1, res);
-      eqs[c] = -equity(res);
+    const before = eqs.slice();
+    try {
+      for (let i = 0; i < m; i++) {
+        const c = order[i];
+        evaluate(judge, flip(plays[c].board), stage + 1, res);
+        eqs[c] = -equity(res);
+      }
+    } catch (err) {
+      if (!(err instanceof OutOfTime)) throw err;
+      eqs.set(before);
+      m = 1; // keepBest put the best of the stage before first
+      break;
     }
   }
   best = order[0];

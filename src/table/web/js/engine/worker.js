@@ -1,8 +1,10 @@
 // The computer's thinking, off the page's thread: {type: "think", id, level, state} is answered
 // with {type: "action", id, action}, {type: "hint", id, state} likewise with Greu's advice; {type: "db", db} hands over the bear-off database and
-// {type: "build"} builds it here and posts it back ({type: "built", db}).
+// {type: "build"} builds it here and posts it back ({type: "built", db}).  Each decision has
+// THINK_MS: a look-ahead of two plies still running then stops, and one ply answers.
 import { loadWeights } from "./nn.js";
-import { makeJudge } from "./search.js";
+import { makeJudge, withDeadline } from "./search.js";
+import { THINK_MS } from "./bot.js";
 import { computerAction } from "./player.js";
 import { build } from "./bearoff.js";
 import { hintFor } from "./hint.js";
@@ -30,7 +32,7 @@ self.onmessage = async (e) => {
     (await ready()).db = msg.db;
   } else if (msg.type === "think" || msg.type === "hint") {
     try {
-      const j = await ready();
+      const j = withDeadline(await ready(), THINK_MS);
       const t0 = performance.now();
       const action = msg.type === "hint" ? hintFor(j, msg.state) : computerAction(j, msg.level, msg.state);
       self.postMessage({ type: "action", id: msg.id, action, ms: performance.now() - t0 });
