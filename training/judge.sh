@@ -3,7 +3,7 @@
 # the back-game bias on 120 held positions (training/backgame_bias.py, seed 150), then Greu's
 # 2-ply cube decisions with the network against the two kept cube references (A-deep, A-w256),
 # then Mediu with it against pubeval (10,000 games, seed 2026) and against the old Mediu
-# (refine-3, 40,000 games).  About 20 minutes of both cores.
+# (refine-3, 40,000 games).  About 10 minutes of both cores.
 # Usage: bash training/judge.sh training/checkpoints/NET.npz > training/run-judge-NET.log 2>&1
 set -eu
 cd "$(dirname "$0")/.."
