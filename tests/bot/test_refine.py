@@ -170,3 +170,14 @@ def test_widened_networks_judge_as_before() -> None:
     a = Bot("medium", weights=w).evaluate(pos).as_tuple()
     b = Bot("medium", weights=wide).evaluate(pos).as_tuple()
     assert b == pytest.approx(a, abs=1e-6)
+
+
+def test_widened_two_layer_networks_judge_as_before() -> None:
+    w = bundled()
+    wide = w.widened(w.hidden + 8, seed=3, hidden2=w.hidden2 + 4)
+    assert (wide.hidden, wide.hidden2) == (w.hidden + 8, w.hidden2 + 4)
+    for board in collect(bundled(), 40, seed=9)[::8]:
+        pos = Position(int(v) for v in board)
+        a = Bot("medium", weights=w).evaluate(pos).as_tuple()
+        b = Bot("medium", weights=wide).evaluate(pos).as_tuple()
+        assert b == pytest.approx(a, abs=1e-5)

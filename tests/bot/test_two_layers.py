@@ -104,8 +104,12 @@ def test_bad_second_layers_are_refused(tmp_path: Path) -> None:
         Weights.load(tmp_path / "shape.npz")
     with pytest.raises(WeightsError, match="already"):
         w.deepened(3, 1)
-    with pytest.raises(WeightsError, match="not widened"):
-        w.widened(20, 1)
+    with pytest.raises(WeightsError, match="narrow"):
+        w.widened(w.hidden - 1, 1)
+    with pytest.raises(WeightsError, match="by widening"):
+        w.widened(w.hidden, 1, hidden2=w.hidden2 - 1)
+    with pytest.raises(WeightsError, match="by widening"):
+        Weights.random(4, 1).widened(4, 1, hidden2=3)
     with pytest.raises(WeightsError, match="at least one unit"):
         Weights.random(4, 1).deepened(0, 1)
 

@@ -165,28 +165,43 @@ class Weights:
                             version=np.int64(version), meta=np.str_(meta))
         os.replace(tmp, path)
 
-    def widened(self, hidden: int, seed: int) -> Weights:
-        """The same networks with ``hidden`` hidden units; the new units start silent.
+    def widened(self, hidden: int, seed: int, hidden2: int | None = None) -> Weights:
+        """The same networks with more hidden units; the new units start silent.
 
         New units get small random input weights and zero output weights, so
-        the widened networks judge every position exactly as before.
+        the widened networks judge every position exactly as before.  ``hidden2``
+        widens the second hidden layer of two-layer networks the same way.
 
         >>> w = Weights.random(4, 0)
         >>> w.widened(6, 1).hidden
         6
+        >>> d = w.deepened(3, 1).widened(8, 2, hidden2=5)
+        >>> (d.hidden, d.hidden2)
+        (8, 5)
         """
-        if self.wh is not None:
-            raise WeightsError("networks with two hidden layers are not widened")
         if hidden < self.hidden:
             raise WeightsError(f"cannot narrow {self.hidden} hidden units to {hidden}")
+        if hidden2 is not None and (self.wh is None or hidden2 < self.hidden2):
+            raise WeightsError(f"cannot make a second hidden layer of {self.hidden2} units "
+                               f"into {hidden2} by widening")
         extra = hidden - self.hidden
         rng = np.random.default_rng(seed)
         new_in = rng.uniform(-0.1, 0.1, size=(2, features.N_INPUTS, extra)).astype(np.float32)
         w1 = np.ascontiguousarray(np.concatenate([self.w1, new_in], axis=2))
         b1 = np.concatenate([self.b1, np.zeros((2, extra), np.float32)], axis=1)
+        if self.wh is None or self.bh is None:
+            w2 = np.ascontiguousarray(
+                np.concatenate([self.w2, np.zeros((2, extra, N_OUTPUTS), np.float32)], axis=1))
+            return Weights(w1, b1, w2, self.b2.copy(), self.games, dict(self.meta))
+        # The new first-layer units feed the second layer with zero weights.
+        wh = np.concatenate([self.wh, np.zeros((2, extra, self.hidden2), np.float32)], axis=1)
+        extra2 = (hidden2 or self.hidden2) - self.hidden2
+        new_h = (rng.standard_normal((2, hidden, extra2)) * 0.1 * np.sqrt(1.0 / hidden))
+        wh = np.ascontiguousarray(np.concatenate([wh, new_h.astype(np.float32)], axis=2))
+        bh = np.concatenate([self.bh, np.zeros((2, extra2), np.float32)], axis=1)
         w2 = np.ascontiguousarray(
-            np.concatenate([self.w2, np.zeros((2, extra, N_OUTPUTS), np.float32)], axis=1))
-        return Weights(w1, b1, w2, self.b2.copy(), self.games, dict(self.meta))
+            np.concatenate([self.w2, np.zeros((2, extra2, N_OUTPUTS), np.float32)], axis=1))
+        return Weights(w1, b1, w2, self.b2.copy(), self.games, dict(self.meta), wh, bh)
 
     def copy(self) -> Weights:
         """An independent copy (training mutates arrays in place)."""

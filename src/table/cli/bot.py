@@ -70,7 +70,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                         help="widen the networks to this many hidden units before fitting")
     refine.add_argument("--hidden2", type=int, default=None,
                         help="add a second hidden layer of this many units (new, random: fit "
-                             "long enough) after the first")
+                             "long enough) after the first, or widen the second to this many")
     refine.add_argument("--lr", type=float, default=3e-4, help="Adam's first learning rate")
     refine.add_argument("--lr-final", type=float, default=None,
                         help="Adam's last learning rate (default: a tenth of --lr)")
@@ -178,7 +178,9 @@ def _refine(args: argparse.Namespace) -> int:
             raise TableError(f"--hidden {args.hidden} is below the {weights.hidden} hidden units "
                              f"of {args.weights}")
         weights = weights.widened(args.hidden, args.seed)
-    if args.hidden2 is not None:
+    if args.hidden2 is not None and weights.wh is not None:
+        weights = weights.widened(weights.hidden, args.seed, hidden2=args.hidden2)
+    elif args.hidden2 is not None:
         weights = weights.deepened(args.hidden2, args.seed)
     args.log.parent.mkdir(parents=True, exist_ok=True)
     with args.log.open("a", encoding="utf-8") as logf:
