@@ -3,9 +3,15 @@
 // Table's own match equity model.  Chances are {win, winGammon, winBackgammon, loseGammon,
 // loseBackgammon} for the player on roll.
 
+import { isRace } from "./rules.js";
+
 const GAMMONS = 0.2;
-// Measured against Table's cubeful rollouts (docs/cube.md).
+// Measured against Table's cubeful rollouts (docs/cube.md): in contact the quieter the position
+// (the smaller its volatility, search.js), the livelier the cube.
 const CONTACT_EFFICIENCY = 0.72;
+const QUIET_EFFICIENCY = 0.9;
+const QUIET = 0.08;
+export const VOLATILE = 0.15;
 const RACE_EFFICIENCY = 0.72;
 // The spread of the leader's chance in the game when the trailer doubles post-Crawford.
 const FREE_DROP_SPREAD = 0.06;
@@ -132,8 +138,37 @@ class CubeModel {
   }
 }
 
-// How live the cube is: one value in contact, one in a race.
-export const efficiency = (race) => (race ? RACE_EFFICIENCY : CONTACT_EFFICIENCY);
+// How live the cube is in contact, by the position's volatility.
+export function contactEfficiency(volatility) {
+  if (volatility <= QUIET) return QUIET_EFFICIENCY;
+  if (volatility >= VOLATILE) return CONTACT_EFFICIENCY;
+  return QUIET_EFFICIENCY - ((volatility - QUIET) / (VOLATILE - QUIET)) * (QUIET_EFFICIENCY - CONTACT_EFFICIENCY);
+}
+
+// True when the opponent bears off his last checkers with any roll on his next turn (a race
+// only): the player on roll's double is then the game's last cube action, and the cube is dead.
+export function lastRoll(board) {
+  if (!isRace(board)) return false;
+  let checkers = 0, highest = 0, pips = 0;
+  for (let i = 0; i < 25; i++) {
+    if (board[i] < 0) {
+      if (i < 19) return false;
+      const point = 25 - i;
+      checkers -= board[i];
+      pips -= board[i] * point;
+      highest = Math.max(highest, point);
+    }
+  }
+  if (checkers === 1) return highest <= 3;
+  return checkers === 2 && pips <= 3;
+}
+
+// How live the cube is at `board` (the player on roll's view): by `volatility` in contact (a
+// volatile position's value without one), one value in a race, none at the last roll.
+export function efficiency(board, volatility = VOLATILE) {
+  if (lastRoll(board)) return 0;
+  return isRace(board) ? RACE_EFFICIENCY : contactEfficiency(volatility);
+}
 
 function moneyEquity(p, owner, x) {
   const w = p.win > 1e-9 ? 1 + (p.winGammon + p.winBackgammon) / p.win : 1;
