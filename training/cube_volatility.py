@@ -6,7 +6,11 @@ For each position of the cube references A-deep and A-w256: Greu's 2-ply cubeles
 thirds by volatility and, in each third, the single efficiency that loses least is found on
 each reference, as `table bench cube` finds one for all contact positions.
 
-Usage: PYTHONPATH=src python3 training/cube_volatility.py [WEIGHTS]
+Then, on all the positions (contact and race), Greu's decisions with efficiency 0.72 in
+contact and with the efficiency by volatility (the model since 3 December 2026) are compared.
+
+Usage: PYTHONPATH=src python3 training/cube_volatility.py WEIGHTS [REFERENCE.npz ...]
+(default references: training/cube/A-deep.npz and A-w256.npz)
 """
 
 import sys
@@ -16,7 +20,9 @@ import numpy as np
 
 from table import Position
 from table.bot import Bot
-from table.bot.cubebench import Reference, best_efficiency, chances, decisions, verdict
+from table.bot import cube
+from table.bot.cubebench import (Reference, best_efficiency, chances, decisions, efficiencies,
+                                 verdict)
 from table.bot.net import Weights, bundled
 
 ROLLS = [(a, b) for a in range(1, 7) for b in range(1, a + 1)]
@@ -36,8 +42,10 @@ def volatility(bot: Bot, pos: Position) -> float:
 def main() -> None:
     weights = Weights.load(sys.argv[1]) if len(sys.argv) > 1 else bundled()
     bot = Bot("medium", weights=weights)
-    for name in ("A-deep", "A-w256"):
-        ref = Reference.load(Path(f"training/cube/{name}.npz"))
+    paths = sys.argv[2:] or ["training/cube/A-deep.npz", "training/cube/A-w256.npz"]
+    for path in paths:
+        name = Path(path).stem
+        ref = Reference.load(Path(path))
         ref = ref.subset(ref.done)
         p = chances(ref.boards, 2, weights)
         race = np.array([Position(b.tolist()).is_race() for b in ref.boards])
@@ -54,7 +62,13 @@ def main() -> None:
                   f"({100 * v.agreement:.1f}%, {v.mean_loss:.4f}); the model's 0.72: "
                   f"{100 * now.agreement:.1f}%, {now.mean_loss:.4f}, wrong doubles {now.doubles_wrong}, "
                   f"missed {now.doubles_missed}", flush=True)
-        np.savez(f"/tmp/vol-{name}.npz", vol=vol, p=p, race=race)
+        plain = np.where(race, cube.RACE_EFFICIENCY, cube.CONTACT_EFFICIENCY)
+        for label, xs in (("efficiency 0.72", plain), ("by volatility", efficiencies(ref.boards, weights))):
+            v = verdict(ref.nd, ref.dt, *decisions(p, xs))
+            print(f"  all {len(p)} positions, {label}: {100 * v.agreement:.1f}%, "
+                  f"{v.mean_loss:.4f} a decision (missed doubles {v.doubles_missed}, wrong doubles "
+                  f"{v.doubles_wrong}, passed takes {v.takes_passed}, taken passes {v.passes_taken})",
+                  flush=True)
 
 
 if __name__ == "__main__":
