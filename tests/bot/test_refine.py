@@ -10,7 +10,7 @@ import pytest
 from table.bot import bearoff
 from table.bot.bot import Bot
 from table.bot.net import Weights, bundled
-from table.bot.train.refine import Dataset, FitConfig, collect, fit, label
+from table.bot.train.refine import Dataset, FitConfig, collect, fit, label, plies
 from table.cli import main
 from table.rules.position import Position
 
@@ -48,6 +48,24 @@ def test_labels_are_the_one_ply_chances() -> None:
     for board, got in zip(positions, labels):
         want = _one_ply_by_hand(bot, Position(int(v) for v in board))
         assert got == pytest.approx(want, abs=1e-4)
+
+
+def test_two_ply_labels_average_the_one_ply_chances_after_each_best_reply() -> None:
+    board = collect(bundled(), 30, seed=6)[29]
+    pos = Position(int(v) for v in board)
+    bot = Bot("medium")
+    acc = np.zeros(5)
+    for roll in ROLLS:
+        after = [p.position for p in pos.legal_plays(roll)] or [pos.swapped()]
+        best = max(after, key=lambda a: -bot.evaluate(a, depth=0).equity)
+        theirs = _one_ply_by_hand(bot, best)  # the opponent's chances, turned round below
+        acc += (1 if roll[0] == roll[1] else 2) * np.array(
+            [1 - theirs[0], theirs[3], theirs[4], theirs[1], theirs[2]])
+    got = label(bundled(), board[None, :], depth=2)[0]
+    assert got == pytest.approx(acc / 36, abs=1e-4)
+    assert plies(2).kind == "2-ply"
+    with pytest.raises(ValueError, match="1 to 2 plies"):
+        label(bundled(), board[None, :], depth=3)
 
 
 def test_fitting_moves_the_network_towards_the_targets() -> None:

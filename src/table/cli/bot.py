@@ -74,9 +74,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     refine.add_argument("--lr", type=float, default=3e-4, help="Adam's first learning rate")
     refine.add_argument("--lr-final", type=float, default=None,
                         help="Adam's last learning rate (default: a tenth of --lr)")
-    refine.add_argument("--label", choices=("1-ply", "rollout"), default="1-ply",
+    refine.add_argument("--label", choices=("1-ply", "2-ply", "rollout"), default="1-ply",
                         help="how positions are labelled: the network's 1-ply probabilities "
-                        "(default) or truncated rollouts of its 0-ply play")
+                        "(default), its 2-ply ones (about 20 times slower), or truncated "
+                        "rollouts of its 0-ply play")
     refine.add_argument("--trials", type=int, default=None,
                         help=f"with --label rollout: games per position (default {ROLLOUT_TRIALS};"
                         " a multiple of 36 sees every roll equally)")
@@ -145,7 +146,7 @@ def _train(args: argparse.Namespace) -> int:
 
 def _refine(args: argparse.Namespace) -> int:
     from table.bot.net import Weights
-    from table.bot.train.refine import ONE_PLY, Dataset, FitConfig, check_dataset, run_pass
+    from table.bot.train.refine import Dataset, FitConfig, check_dataset, plies, run_pass
     from table.bot.train.rollout import labeller
 
     if args.positions < 1000:
@@ -159,7 +160,7 @@ def _refine(args: argparse.Namespace) -> int:
     elif any(v is not None for v in rollout_options):
         raise TableError("--trials, --depth and --luck need --label rollout")
     else:
-        chosen = ONE_PLY
+        chosen = plies(int(args.label[0]))
     if args.data is not None:
         check_dataset(args.data, chosen)
     for extra in args.also:

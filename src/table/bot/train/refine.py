@@ -81,12 +81,12 @@ def _collect(net: search.Net, work: search.Work, seed: int, noise: float, side_s
 
 
 @njit(cache=True)
-def _label(net: search.Net, work: search.Work, positions: np.ndarray,
+def _label(net: search.Net, work: search.Work, positions: np.ndarray, depth: int,
            out: np.ndarray) -> None:  # pragma: no cover - compiled
-    """``out[i]`` = the 1-ply probabilities of ``positions[i]`` for the player on roll."""
+    """``out[i]`` = the ``depth``-ply probabilities of ``positions[i]`` for the player on roll."""
     res = np.zeros(N_OUTPUTS, dtype=np.float32)
     for i in range(positions.shape[0]):
-        search.evaluate(net, work, positions[i], 1, 0, res)
+        search.evaluate(net, work, positions[i], depth, 0, res)
         for k in range(N_OUTPUTS):
             out[i, k] = res[k]
 
@@ -149,10 +149,10 @@ def collect(weights: Weights, count: int, seed: int, noise: float = 0.02,
     return out[:n]
 
 
-def _label_part(weights: Weights, item: tuple[int, np.ndarray]) -> np.ndarray:
+def _label_part(weights: Weights, depth: int, item: tuple[int, np.ndarray]) -> np.ndarray:
     out = np.empty((len(item[1]), N_OUTPUTS), dtype=np.float32)
     _label(search.make_net(weights, bearoff.database()), search.make_work(weights.hidden),
-           item[1], out)
+           item[1], depth, out)
     return out
 
 
@@ -194,9 +194,11 @@ def share(part_fn: Callable[[tuple[int, np.ndarray]], np.ndarray], positions: np
 
 
 def label(weights: Weights, positions: np.ndarray, jobs: int = 1,
-          progress: Progress | None = None) -> np.ndarray:
-    """1-ply probabilities of every position, shared among ``jobs`` processes."""
-    return share(partial(_label_part, weights), positions, jobs, progress)
+          progress: Progress | None = None, depth: int = 1) -> np.ndarray:
+    """``depth``-ply probabilities of every position, shared among ``jobs`` processes."""
+    if depth not in range(1, search.MAX_DEPTH + 1):
+        raise ValueError(f"labels look 1 to {search.MAX_DEPTH} plies ahead, not {depth}")
+    return share(partial(_label_part, weights, depth), positions, jobs, progress)
 
 
 @dataclass(frozen=True)
@@ -208,12 +210,20 @@ class Labeller:
     run: Callable[[Weights, np.ndarray, int, Progress | None, int], np.ndarray]
 
 
-def _one_ply(weights: Weights, positions: np.ndarray, jobs: int, progress: Progress | None,
-             start: int) -> np.ndarray:
-    return label(weights, positions, jobs, progress)
+def plies(depth: int) -> Labeller:
+    """Labels by the network's own look-ahead of ``depth`` plies (``label``).
+
+    >>> plies(2).kind
+    '2-ply'
+    """
+    def run(weights: Weights, positions: np.ndarray, jobs: int, progress: Progress | None,
+            start: int) -> np.ndarray:
+        return label(weights, positions, jobs, progress, depth)
+
+    return Labeller(f"{depth}-ply", run)
 
 
-ONE_PLY = Labeller("1-ply", _one_ply)
+ONE_PLY = plies(1)
 LABEL_CHUNK = 20_000  # positions labelled between looks at the clock (and saves of a partial set)
 SAVE_SECONDS = 300.0  # time between saves of a partial set, when labelling is slow
 
