@@ -46,7 +46,7 @@ def main(path: str, top: int, games: int) -> None:
     net, work = _net(w, True), search.make_work(w.hidden)
     rng = np.random.default_rng(1)
     p2 = cubebench.chances(ref.boards, 2)
-    d, t = cubebench.decisions(p2, cubebench.efficiencies(ref.boards))
+    d, t = cubebench.decisions(p2, ref.boards)
     should_double, should_take = np.minimum(ref.dt, 1) > ref.nd, ref.dt <= 1
     loss = (np.where(d != should_double, np.abs(np.minimum(ref.dt, 1) - ref.nd), 0)
             + np.where(t != should_take, np.abs(ref.dt - 1), 0))

@@ -6,8 +6,7 @@ For each position of the cube references A-deep and A-w256: Greu's 2-ply cubeles
 thirds by volatility and, in each third, the single efficiency that loses least is found on
 each reference, as `table bench cube` finds one for all contact positions.
 
-Then, on all the positions (contact and race), Greu's decisions with efficiency 0.72 in
-contact and with the efficiency by volatility (the model since 3 December 2026) are compared.
+training/cube_volatility_cv.py fits and cross-validates an efficiency by volatility from this.
 
 Usage: PYTHONPATH=src python3 training/cube_volatility.py WEIGHTS [REFERENCE.npz ...]
 (default references: training/cube/A-deep.npz and A-w256.npz)
@@ -20,12 +19,16 @@ import numpy as np
 
 from table import Position
 from table.bot import Bot
-from table.bot import cube
-from table.bot.cubebench import (Reference, best_efficiency, chances, decisions, efficiencies,
-                                 verdict)
+from table.bot.cubebench import Reference, best_efficiency, chances, decisions, verdict
 from table.bot.net import Weights, bundled
 
 ROLLS = [(a, b) for a in range(1, 7) for b in range(1, a + 1)]
+
+
+def decisions_at(p: np.ndarray, boards: np.ndarray, xs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``cubebench.decisions`` with the efficiency ``xs[i]`` at ``boards[i]``."""
+    it = iter(xs)
+    return decisions(p, boards, lambda _board: float(next(it)))
 
 
 def volatility(bot: Bot, pos: Position) -> float:
@@ -56,19 +59,12 @@ def main() -> None:
         for k, (lo, hi) in enumerate(((-1, cuts[0]), (cuts[0], cuts[1]), (cuts[1], 9))):
             m = contact & (vol > lo) & (vol <= hi)
             x, v = best_efficiency(ref, p, m)
-            d, t = decisions(p[m], np.full(int(m.sum()), 0.72))
+            d, t = decisions_at(p[m], ref.boards[m], np.full(int(m.sum()), 0.72))
             now = verdict(ref.nd[m], ref.dt[m], d, t)
             print(f"  third {k + 1}: {m.sum()} positions, best efficiency {x:.2f} "
                   f"({100 * v.agreement:.1f}%, {v.mean_loss:.4f}); the model's 0.72: "
                   f"{100 * now.agreement:.1f}%, {now.mean_loss:.4f}, wrong doubles {now.doubles_wrong}, "
                   f"missed {now.doubles_missed}", flush=True)
-        plain = np.where(race, cube.RACE_EFFICIENCY, cube.CONTACT_EFFICIENCY)
-        for label, xs in (("efficiency 0.72", plain), ("by volatility", efficiencies(ref.boards, weights))):
-            v = verdict(ref.nd, ref.dt, *decisions(p, xs))
-            print(f"  all {len(p)} positions, {label}: {100 * v.agreement:.1f}%, "
-                  f"{v.mean_loss:.4f} a decision (missed doubles {v.doubles_missed}, wrong doubles "
-                  f"{v.doubles_wrong}, passed takes {v.takes_passed}, taken passes {v.passes_taken})",
-                  flush=True)
 
 
 if __name__ == "__main__":

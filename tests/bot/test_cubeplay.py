@@ -10,14 +10,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from table import Position
-from table.bot import Bot, cube
+from table.bot import Bot
 from table.bot.bot import SETTINGS
 from table.bot.cubebench import (
     ROUND,
     Reference,
     ReferenceError,
     best_efficiency,
-    efficiencies,
     chances,
     decisions,
     network_digest,
@@ -196,7 +195,7 @@ def test_a_reference_is_extended_only_by_the_network_that_rolled_it_out() -> Non
 def test_decisions_are_the_bots() -> None:
     ps = sample_positions(4, seed=3)
     boards = np.array([p.board for p in ps], dtype=np.int8)
-    d, t = decisions(chances(boards, 1), efficiencies(boards))
+    d, t = decisions(chances(boards, 1), boards)
     bot = Bot("hard")
     assert [(c.double, c.take) for c in map(bot.cube_decision, ps)] == list(zip(d, t))
 
@@ -207,7 +206,7 @@ def test_best_efficiency_is_no_worse_than_the_model() -> None:
     p = chances(ref.boards, 0)
     mask = np.ones(len(ps), dtype=bool)
     x, best = best_efficiency(ref, p, mask)
-    d, t = decisions(p, np.full(len(ps), cube.CONTACT_EFFICIENCY))
+    d, t = decisions(p, ref.boards)
     assert 0.3 <= x <= 1.0
     assert best.loss <= verdict(ref.nd, ref.dt, d, t).loss + 1e-12
 

@@ -233,7 +233,7 @@ class Bot:
         ``length`` 0 is money play; otherwise ``score`` is (player on roll, opponent).
         """
         e = self.evaluate(position)
-        x = self.cube_efficiency(position)
+        x = cube.efficiency(position)
         if length == 0:
             return cube.money_double(e, cube_value, owner, x, jacoby)
         return cube.match_double(e, length, score, cube_value, owner, crawford, x)
@@ -252,18 +252,4 @@ class Bot:
         if not bot_on_roll:
             e = e.swapped()
         return cube.accept_resignation(e, points, cube_value, owner, length, score, crawford,
-                                       self.cube_efficiency(position))
-
-    def cube_efficiency(self, position: Position) -> float:
-        """How live the cube is at ``position`` (``table.bot.cube.efficiency``), in contact by
-        how much the next roll swings the game as this bot's network sees it.
-
-        >>> bot = Bot("medium")
-        >>> 0.72 <= bot.cube_efficiency(Position.initial()) <= 0.9
-        True
-        """
-        board = np.array(position.board, dtype=np.int8)
-        if position.is_race():
-            return float(cube.board_efficiency(board))
-        v = search.volatility(search.make_net(self.weights, self._db), self._work, board)
-        return float(cube.board_efficiency(board, v))
+                                       cube.efficiency(position))

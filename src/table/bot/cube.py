@@ -41,18 +41,10 @@ from table.rules.position import Position
 Owner = Literal["centre", "player", "opponent"]
 OWNERS = ("centre", "player", "opponent")
 # Cube efficiencies measured by ``table bench cube`` against Table's cubeful rollouts
-# (docs/cube.md).  In contact the cube is the livelier the quieter the position: waiting
-# costs little where few rolls swing the game, so doubling early is the usual error there.
-# On the references' contact positions the best single efficiency was 0.90-0.98 in the
-# quietest third (volatility below about 0.10) and 0.70-0.80 in the others; the line below
-# (0.90 up to QUIET, CONTACT_EFFICIENCY from VOLATILE on) was fitted on A-deep and checked
-# on A-w256.  Volatility: the spread over the 36 rolls of the mover's 0-ply equity after his
-# best play (``table.bot.search.volatility``).  In long races 0.66-0.72 lost about the same
-# and 0.72 agreed most (the pip-count formula used before agreed less).
+# (docs/cube.md): in contact 0.72 lost least of 0.68-0.84 on 300 positions (0.68, the
+# textbook value, 13% more); in long races 0.66-0.72 lost about the same and 0.72 agreed
+# most (the pip-count formula used before agreed less).
 CONTACT_EFFICIENCY = 0.72
-QUIET_EFFICIENCY = 0.90
-QUIET = 0.08
-VOLATILE = 0.15
 RACE_EFFICIENCY = 0.72
 
 
@@ -138,38 +130,18 @@ def last_roll(board: np.ndarray) -> bool:
 
 
 @njit(cache=True)
-def contact_efficiency(volatility: float) -> float:
-    """How live the cube is in contact, by the position's ``volatility`` (see above).
-
-    >>> contact_efficiency(0.05), contact_efficiency(0.30)
-    (0.9, 0.72)
-    >>> round(contact_efficiency(0.115), 3)
-    0.81
-    """
-    if volatility <= QUIET:
-        return QUIET_EFFICIENCY
-    if volatility >= VOLATILE:
-        return CONTACT_EFFICIENCY
-    share = (volatility - QUIET) / (VOLATILE - QUIET)
-    return QUIET_EFFICIENCY - share * (QUIET_EFFICIENCY - CONTACT_EFFICIENCY)
-
-
-@njit(cache=True)
-def board_efficiency(board: np.ndarray, volatility: float = VOLATILE) -> float:
+def board_efficiency(board: np.ndarray) -> float:
     """``efficiency`` of a raw board (the player on roll's view), for compiled callers."""
     if last_roll(board):
         return 0.0
-    return RACE_EFFICIENCY if features.is_race(board) else contact_efficiency(volatility)
+    return RACE_EFFICIENCY if features.is_race(board) else CONTACT_EFFICIENCY
 
 
-def efficiency(position: Position, volatility: float = VOLATILE) -> float:
-    """How live the cube is in ``position``: by its volatility in contact, one value in a race,
-    none at the last roll.  Without a ``volatility`` a contact position counts as volatile.
+def efficiency(position: Position) -> float:
+    """How live the cube is in ``position``: one value in contact, one in a race, none at the last roll.
 
     >>> from table.rules.position import Position
     >>> efficiency(Position.initial()) == CONTACT_EFFICIENCY
-    True
-    >>> efficiency(Position.initial(), volatility=0.0) == QUIET_EFFICIENCY
     True
     >>> board = [0] * 26
     >>> board[5] = board[6] = 1  # two checkers to go, the opponent one on his 2-point
@@ -177,7 +149,7 @@ def efficiency(position: Position, volatility: float = VOLATILE) -> float:
     >>> efficiency(Position(board))
     0.0
     """
-    return float(board_efficiency(np.array(position.board, dtype=np.int8), volatility))
+    return float(board_efficiency(np.array(position.board, dtype=np.int8)))
 
 
 def _check(cube: int, owner: str) -> None:

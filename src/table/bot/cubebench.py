@@ -339,18 +339,13 @@ def chances(boards: np.ndarray, depth: int, weights: Weights | None = None) -> n
     return np.array([bot.evaluate(Position(b.tolist())).as_tuple() for b in boards])
 
 
-def efficiencies(boards: np.ndarray, weights: Weights | None = None) -> np.ndarray:
-    """The cube model's efficiency at each board, as the bot sees it (``Bot.cube_efficiency``:
-    in contact by the position's volatility; the shipped network unless ``weights`` are given)."""
-    bot = Bot("hard", weights=weights)
-    return np.array([bot.cube_efficiency(Position(b.tolist())) for b in boards])
-
-
-def decisions(p: np.ndarray, xs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Double and take decisions of the money cube model for chances ``p`` and efficiencies ``xs``."""
+def decisions(p: np.ndarray, boards: np.ndarray,
+              efficiency: Callable[[np.ndarray], float] = cube.board_efficiency
+              ) -> tuple[np.ndarray, np.ndarray]:
+    """Double and take decisions of the money cube model for chances ``p`` at ``boards``."""
     d, t = [], []
-    for pi, x in zip(p, xs):
-        c = cube.money_double(cube.Chances(*(float(v) for v in pi)), 1, "centre", float(x))
+    for pi, b in zip(p, boards):
+        c = cube.money_double(cube.Chances(*(float(v) for v in pi)), 1, "centre", efficiency(b))
         d.append(c.double)
         t.append(c.take)
     return np.array(d, dtype=bool), np.array(t, dtype=bool)
@@ -362,7 +357,10 @@ def best_efficiency(ref: Reference, p: np.ndarray, race: np.ndarray,
     (or not), with chances ``p``: how far the model's own choice is from the best on this sample."""
     best: tuple[float, Verdict] | None = None
     for x in grid:
-        d, t = decisions(p[race], np.full(int(race.sum()), x))
+        def fixed(board: np.ndarray, x: float = float(x)) -> float:
+            return x
+
+        d, t = decisions(p[race], ref.boards[race], fixed)
         v = verdict(ref.nd[race], ref.dt[race], d, t)
         if best is None or v.loss < best[1].loss - 1e-12:
             best = (float(x), v)

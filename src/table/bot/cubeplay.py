@@ -4,9 +4,8 @@ Money games, Jacoby off, the cube capped at ``CUBE_CAP``.  Before each roll
 the player on roll, if the cube is centred or theirs and below the cap, asks
 its cube judge whether to double: the chances of the position from a network
 at a depth, turned into no-double and double-take equities by
-``cube.money_action`` with ``cube.board_efficiency`` (in contact by the
-position's ``search.volatility``); the player doubled asks its own judge
-whether to take.  A *passive* player never doubles and always
+``cube.money_action`` with ``cube.board_efficiency``; the player doubled asks
+its own judge whether to take.  A *passive* player never doubles and always
 takes.  Checker play does not look at the cube (the search is cubeless).
 
 ``cube_duel`` plays pairs of games on one dice stream, the players swapping
@@ -24,7 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from table.bot import bearoff, cube, features, pubeval, search
+from table.bot import bearoff, cube, pubeval, search
 from table.bot.duel import _START, MAX_TURNS, Player, draw_dice, play_turn
 from table.bot.net import Weights, bundled, final_probs
 
@@ -51,8 +50,7 @@ def _cube_values(net: search.Net, work: search.Work, board: np.ndarray, depth: i
                  owner: int, p: np.ndarray) -> tuple[float, float]:  # pragma: no cover
     """(no double, double-take) for the player on roll at ``board``, per unit of cube."""
     search.evaluate(net, work, board, depth, 0, p)
-    v = cube.VOLATILE if features.is_race(board) else search.volatility(net, work, board)
-    return cube.money_action(p, owner, cube.board_efficiency(board, v))
+    return cube.money_action(p, owner, cube.board_efficiency(board))
 
 
 @njit(cache=True)
@@ -170,9 +168,7 @@ def _rollout(net: search.Net, work: search.Work, start: np.ndarray, trials: int,
     Both alternatives follow one game (checker play is cubeless, at 0-ply);
     the first two rolls are stratified over the trials, the rest random;
     in each, the side on roll with access to the cube doubles, and the other
-    takes or passes, by the network's 0-ply chances and ``cube.money_action``
-    with the efficiency of a volatile position in contact (a look at every roll
-    before every cube action would make the rollouts many times slower).
+    takes or passes, by the network's 0-ply chances and ``cube.money_action``.
     """
     np.random.seed(seed)
     p = np.empty(5, dtype=np.float32)

@@ -271,8 +271,9 @@ class _Seat:
         lo, hi = self.after_game(-self.cube), self.after_game(self.cube)
         return 2.0 * (raw - lo) / (hi - lo) - 1.0 if hi > lo else 0.0
 
-    def decision(self, e: Evaluation, x: float) -> cubes.CubeDecision:
-        """The cube decision for this player on roll with cubeless chances ``e``, efficiency ``x``."""
+    def decision(self, e: Evaluation, position: Position) -> cubes.CubeDecision:
+        """The cube decision for this player on roll with cubeless chances ``e``."""
+        x = cubes.efficiency(position)
         if not self.length:
             return cubes.money_double(e, self.cube, self.owner, x, self.jacoby)
         return cubes.match_double(e, self.length, self.score, self.cube, self.owner,
@@ -288,9 +289,7 @@ class _Seat:
             # A dead cube: the game's cubeless value at the score.
             return cubes.match_double(e, self.length, self.score, self.cube, "opponent",
                                       self.crawford, 0.0).no_double
-        # Plays are ranked with the cube of a volatile position: the volatility of every
-        # candidate would cost a look at all 21 rolls each.
-        d = self.decision(e, cubes.efficiency(position))
+        d = self.decision(e, position)
         return d.best if self.may_double else d.no_double
 
     def after_play(self, e: Evaluation, position: Position) -> float:
@@ -406,7 +405,7 @@ def _weigh(r: _Reviewer, state: State, action: Any, luck: list[float],
     if state.phase == Phase.ROLL:
         player = state.on_roll
         seat = _Seat.of(state, player)
-        cd = seat.decision(r.bot.evaluate(position), r.bot.cube_efficiency(position))
+        cd = seat.decision(r.bot.evaluate(position), position)
         double_eq = seat.normal(min(cd.double_take, cd.double_pass))
         no_double = seat.normal(cd.no_double)
         doubled = isinstance(action, Double)
@@ -420,7 +419,7 @@ def _weigh(r: _Reviewer, state: State, action: Any, luck: list[float],
     # Phase.TAKE: the doubler is on roll; the taker answers.
     doubler = state.on_roll
     seat = _Seat.of(state, doubler)
-    cd = seat.decision(r.bot.evaluate(position), r.bot.cube_efficiency(position))
+    cd = seat.decision(r.bot.evaluate(position), position)
     # The taker's equities are the doubler's turned round.
     take, drop = -seat.normal(cd.double_take), -seat.normal(cd.double_pass)
     took = isinstance(action, Take)

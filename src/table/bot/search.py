@@ -165,28 +165,6 @@ _ROLLS = np.array([(d1, d2) for d1 in range(1, 7) for d2 in range(1, d1 + 1)], d
 
 
 @njit(cache=True)
-def volatility(net: Net, work: Work, board: np.ndarray) -> float:  # pragma: no cover - compiled
-    """How much the next roll swings the game: the spread (standard deviation over the 36
-    rolls) of the mover's 0-ply equity after his best play at ``board``.
-
-    The cube model's efficiency in contact depends on it (``table.bot.cube``).  Uses the
-    scratch row 0.
-    """
-    s = 0.0
-    s2 = 0.0
-    for r in range(21):
-        d1 = _ROLLS[r, 0]
-        d2 = _ROLLS[r, 1]
-        wt = 1.0 if d1 == d2 else 2.0
-        n = generate_level(board, d1, d2, work, 0)
-        e = work.eqs[0, score_plays(net, work, 0, n)]
-        s += wt * e
-        s2 += wt * e * e
-    mean = s / 36.0
-    return float(np.sqrt(max(s2 / 36.0 - mean * mean, 0.0)))
-
-
-@njit(cache=True)
 def _exact(net: Net, board: np.ndarray, out: np.ndarray) -> bool:  # pragma: no cover - compiled
     """Exact chances into ``out`` when the game is over or the bear-off database knows them."""
     if final_probs(board, out):

@@ -232,7 +232,7 @@ def _cube(args: argparse.Namespace) -> int:
         args.depth = SETTINGS["hard"].depth
     p = cubebench.chances(ref.boards, args.depth, judged)
     race = np.array([Position(b.tolist()).is_race() for b in ref.boards], dtype=bool)
-    d, t = cubebench.decisions(p, cubebench.efficiencies(ref.boards, judged))
+    d, t = cubebench.decisions(p, ref.boards)
     name = {0: "Mediu (0-ply)", 1: "1-ply", 2: "2-ply"}[args.depth]
     if args.weights is not None:
         name = f"{args.weights.name} {name}"
@@ -253,12 +253,11 @@ def _cube(args: argparse.Namespace) -> int:
             v = cubebench.verdict(ref.nd[race], ref.dt[race], rd, rt)
             print(f"{rule.__name__} rule, race: {v.agreement:6.1%} of {v.decisions} decisions "
                   f"agree, {v.mean_loss:.4f} points lost per decision")
-    for label, mask, ours in (("contact", ~race, f"{cube.CONTACT_EFFICIENCY:.2f}-"
-                                                 f"{cube.QUIET_EFFICIENCY:.2f} by volatility"),
-                              ("race", race, f"{cube.RACE_EFFICIENCY:.2f}")):
+    for label, mask, ours in (("contact", ~race, cube.CONTACT_EFFICIENCY),
+                              ("race", race, cube.RACE_EFFICIENCY)):
         if mask.any():
             x, v = cubebench.best_efficiency(ref, p, mask)
             print(f"  best single efficiency on the {label} positions: {x:.2f} (the model's: "
-                  f"{ours}): {v.agreement:.1%} agree, {v.mean_loss:.4f} lost per decision")
+                  f"{ours:.2f}): {v.agreement:.1%} agree, {v.mean_loss:.4f} lost per decision")
     print(f"({time.perf_counter() - start:.0f}s)")
     return 0

@@ -6,12 +6,8 @@
 import { isRace } from "./rules.js";
 
 const GAMMONS = 0.2;
-// Measured against Table's cubeful rollouts (docs/cube.md): in contact the quieter the position
-// (the smaller its volatility, search.js), the livelier the cube.
+// Measured against Table's cubeful rollouts (docs/cube.md).
 const CONTACT_EFFICIENCY = 0.72;
-const QUIET_EFFICIENCY = 0.9;
-const QUIET = 0.08;
-export const VOLATILE = 0.15;
 const RACE_EFFICIENCY = 0.72;
 // The spread of the leader's chance in the game when the trailer doubles post-Crawford.
 const FREE_DROP_SPREAD = 0.06;
@@ -138,13 +134,6 @@ class CubeModel {
   }
 }
 
-// How live the cube is in contact, by the position's volatility.
-export function contactEfficiency(volatility) {
-  if (volatility <= QUIET) return QUIET_EFFICIENCY;
-  if (volatility >= VOLATILE) return CONTACT_EFFICIENCY;
-  return QUIET_EFFICIENCY - ((volatility - QUIET) / (VOLATILE - QUIET)) * (QUIET_EFFICIENCY - CONTACT_EFFICIENCY);
-}
-
 // True when the opponent bears off his last checkers with any roll on his next turn (a race
 // only): the player on roll's double is then the game's last cube action, and the cube is dead.
 export function lastRoll(board) {
@@ -163,11 +152,11 @@ export function lastRoll(board) {
   return checkers === 2 && pips <= 3;
 }
 
-// How live the cube is at `board` (the player on roll's view): by `volatility` in contact (a
-// volatile position's value without one), one value in a race, none at the last roll.
-export function efficiency(board, volatility = VOLATILE) {
+// How live the cube is at `board` (the player on roll's view): one value in contact, one in a
+// race, none at the last roll (table.bot.cube.board_efficiency).
+export function efficiency(board) {
   if (lastRoll(board)) return 0;
-  return isRace(board) ? RACE_EFFICIENCY : contactEfficiency(volatility);
+  return isRace(board) ? RACE_EFFICIENCY : CONTACT_EFFICIENCY;
 }
 
 function moneyEquity(p, owner, x) {

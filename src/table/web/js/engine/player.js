@@ -1,8 +1,7 @@
 // The computer at an offline table (table.bot.player and table.server.computer are the
 // reference): its next wire action for the seat that must act, from the match state alone.
 
-import { isRace } from "./rules.js";
-import { evaluate, OutOfTime, volatility } from "./search.js";
+import { evaluate, OutOfTime } from "./search.js";
 import { botPlay, LEVELS } from "./bot.js";
 import { acceptResignation, efficiency, matchDouble, moneyDouble } from "./cube.js";
 import { toAbs, turn, whyNoDouble } from "./match.js";
@@ -28,9 +27,6 @@ export function chances(judge, level, board, depth = LEVELS[level].depth) {
 const swapped = (e) => ({ win: 1 - e.win, winGammon: e.loseGammon, winBackgammon: e.loseBackgammon,
   loseGammon: e.winGammon, loseBackgammon: e.winBackgammon });
 
-// How live the cube is at `board` as the computer sees it (table.bot.bot.Bot.cube_efficiency).
-export const cubeEfficiency = (judge, board) => (isRace(board) ? efficiency(board) : efficiency(board, volatility(judge, board)));
-
 function sideOf(s, player) {
   const owner = s.cubeOwner === null ? "centre" : s.cubeOwner === player ? "player" : "opponent";
   return [owner, [s.score[player], s.score[1 - player]]];
@@ -40,7 +36,7 @@ function sideOf(s, player) {
 export function cubeDecision(judge, level, s, player) {
   const [owner, score] = sideOf(s, player);
   const e = chances(judge, level, s.board);
-  const x = cubeEfficiency(judge, s.board);
+  const x = efficiency(s.board);
   return s.length === 0 ? moneyDouble(e, s.cubeValue, owner, x)
     : matchDouble(e, s.length, score, s.cubeValue, owner, s.crawford, x);
 }
@@ -65,7 +61,7 @@ export function computerAction(judge, level, s, random = Math.random) {
     const [owner, score] = sideOf(s, player);
     let e = chances(judge, level, s.board);
     if (s.onRoll !== player) e = swapped(e);
-    const x = cubeEfficiency(judge, s.board);
+    const x = efficiency(s.board);
     const ok = acceptResignation(e, s.resignLevel, s.cubeValue, owner, s.length, score, s.crawford, x);
     return { type: ok ? "accept_resignation" : "reject_resignation" };
   }

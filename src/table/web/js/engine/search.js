@@ -82,21 +82,6 @@ export function evaluate(judge, board, depth, out) {
   for (let k = 0; k < N_OUTPUTS; k++) out[k] = acc[k] / 36;
 }
 
-// How much the next roll swings the game: the spread (standard deviation over the 36 rolls) of
-// the mover's 0-ply equity after his best play at `board`; the cube's efficiency in contact
-// depends on it (cube.js).
-export function volatility(judge, board) {
-  let s = 0, s2 = 0;
-  for (const [d1, d2] of LOW_ROLLS) {
-    const wt = d1 === d2 ? 1 : 2;
-    const { eqs, best } = scorePlays(judge, playsOf(board, d1, d2));
-    s += wt * eqs[best];
-    s2 += wt * eqs[best] * eqs[best];
-  }
-  const mean = s / 36;
-  return Math.sqrt(Math.max(s2 / 36 - mean * mean, 0));
-}
-
 // The move filter: of the plays order[0..m), keep the best `keep` within `margin`, first in
 // `order`, best first; returns how many.
 function keepBest(eqs, order, m, keep, margin) {
