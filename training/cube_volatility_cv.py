@@ -32,9 +32,9 @@ if os.environ.get("ONE"):
     GRID = [(hi, 0.08, 0.12) for hi in (0.72, 0.76, 0.78, 0.80, 0.82, 0.84, 0.86, 0.88, 0.90)]
 
 
-def line(vol, boards, race, hi, v0, v1):
+def line(vol, plain, race, hi, v0, v1):
+    """The line's efficiencies in contact; ``plain`` (the model's) in races and at the last roll."""
     x = np.clip(hi - (hi - 0.72) * (vol - v0) / (v1 - v0), 0.72, hi)
-    plain = np.array([cube.board_efficiency(b) for b in boards])  # races, the last roll
     return np.where(race, plain, x)
 
 
@@ -48,13 +48,14 @@ def main() -> None:
         p = chances(ref.boards, 2, weights)
         race = np.array([Position(b.tolist()).is_race() for b in ref.boards])
         vol = np.array([volatility(bot, Position(b.tolist())) for b in ref.boards])
-        data.append((Path(path).stem, ref, p, race, vol))
+        plain = np.array([cube.board_efficiency(b) for b in ref.boards])
+        data.append((Path(path).stem, ref, p, race, vol, plain))
         print(f"{Path(path).stem}: read", flush=True)
-    # losses[g][k]: total loss of grid line g on reference k (and agreements)
+    # res[g][k]: the verdict of grid line g on reference k
     res = {}
     for g in GRID:
-        res[g] = [verdict(ref.nd, ref.dt, *decisions_at(p, ref.boards, line(vol, ref.boards, race, *g)))
-                  for _, ref, p, race, vol in data]
+        res[g] = [verdict(ref.nd, ref.dt, *decisions_at(p, ref.boards, line(vol, plain, race, *g)))
+                  for _, ref, p, race, vol, plain in data]
     plain = GRID[0] if os.environ.get("ONE") else (0.72, 0.0, 1.0)
     for k, (name, *_rest) in enumerate(data):
         best = min(GRID, key=lambda g: sum(v.loss for j, v in enumerate(res[g]) if j != k))

@@ -178,10 +178,11 @@ def _refine(args: argparse.Namespace) -> int:
         if args.hidden < weights.hidden:
             raise TableError(f"--hidden {args.hidden} is below the {weights.hidden} hidden units "
                              f"of {args.weights}")
+    if weights.wh is not None and (args.hidden is not None or args.hidden2 is not None):
+        weights = weights.widened(args.hidden or weights.hidden, args.seed, hidden2=args.hidden2)
+    elif args.hidden is not None:
         weights = weights.widened(args.hidden, args.seed)
-    if args.hidden2 is not None and weights.wh is not None:
-        weights = weights.widened(weights.hidden, args.seed, hidden2=args.hidden2)
-    elif args.hidden2 is not None:
+    if args.hidden2 is not None and weights.wh is None:
         weights = weights.deepened(args.hidden2, args.seed)
     args.log.parent.mkdir(parents=True, exist_ok=True)
     with args.log.open("a", encoding="utf-8") as logf:
