@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Pass 16a (issue 13): an early look at pass 16 (training/twoply16.sh).  The first 140,000 of
+# its 200,000 positions (labelled by rollout-14's 2-ply look-ahead; the same whether pass 16
+# has finished or is still labelling, training/first_labelled.py) fitted the way pass 16 fits,
+# then played against rollout-14 and the old Mediu over 40,000 games each.
+# Usage: PATH=$PWD/.venv/bin:$PATH nohup bash training/twoply16a.sh > training/run-twoply16a.log 2>&1 &
+set -eu
+cd "$(dirname "$0")/.."
+source training/bench-once.sh
+prev=$ck/rollout-14.npz
+out=$ck/twoply-16a.npz
+[ -f "$data/twoply-16a.npz" ] || python3 training/first_labelled.py "$data/twoply-16" 140000 "$data/twoply-16a.npz"
+if [ ! -f "$out" ]; then
+  python3 -m table refine --weights "$prev" --out "$out" --label 2-ply \
+    --data "$data/twoply-16a.npz" --also "$data/rollout-14.npz" --also "$data/lead-13b.npz" \
+    --also "$data/held-13.npz" --also "$data/refine-12-rest-14.npz" \
+    --seed 161 --epochs 12 --lr 3e-3 --lr-final 3e-5
+fi
+bench "$out $prev --games 40000 --jobs 2"
+bench "$out $ck/refine-3.npz --games 40000 --jobs 2"
