@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Pass 16a (issue 13): an early look at pass 16 (training/twoply16.sh).  The first 140,000 of
+# Pass 16a-c (issue 13): an early look at pass 16 (training/twoply16.sh).  The first 140,000 of
 # its 200,000 positions (labelled by rollout-14's 2-ply look-ahead; the same whether pass 16
 # has finished or is still labelling, training/first_labelled.py) fitted the way pass 16 fits,
 # then played against rollout-14 and the old Mediu over 40,000 games each.
@@ -18,3 +18,25 @@ if [ ! -f "$out" ]; then
 fi
 bench "$out $prev --games 40000 --jobs 2"
 bench "$out $ck/refine-3.npz --games 40000 --jobs 2"
+# 16b: the same with the 2-ply set counted three times (about 30% of the positions instead of 12%).
+out=$ck/twoply-16b.npz
+if [ ! -f "$out" ]; then
+  python3 -m table refine --weights "$prev" --out "$out" --label 2-ply \
+    --data "$data/twoply-16a.npz" --also "$data/twoply-16a.npz" --also "$data/twoply-16a.npz" \
+    --also "$data/rollout-14.npz" --also "$data/lead-13b.npz" \
+    --also "$data/held-13.npz" --also "$data/refine-12-rest-14.npz" \
+    --seed 161 --epochs 12 --lr 3e-3 --lr-final 3e-5
+fi
+bench "$out $prev --games 40000 --jobs 2"
+# 16c: as 16b with a tenth of the learning rate (3e-4 -> 3e-6): a fine-tune that keeps more of rollout-14.
+out=$ck/twoply-16c.npz
+if [ ! -f "$out" ]; then
+  python3 -m table refine --weights "$prev" --out "$out" --label 2-ply \
+    --data "$data/twoply-16a.npz" --also "$data/twoply-16a.npz" --also "$data/twoply-16a.npz" \
+    --also "$data/rollout-14.npz" --also "$data/lead-13b.npz" \
+    --also "$data/held-13.npz" --also "$data/refine-12-rest-14.npz" \
+    --seed 161 --epochs 12 --lr 3e-4 --lr-final 3e-6
+fi
+bench "$out $prev --games 40000 --jobs 2"
+bench "$out $ck/refine-3.npz --games 40000 --jobs 2"
+bench "$out $prev --games 40000 --jobs 2 --seed 7"
