@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from tests.e2e.e2e_helpers import new_game, open_app, play_by_clicks
+from tests.e2e.e2e_helpers import new_game, open_app, play_by_clicks, version
 
 
 def visible(page, act: str) -> bool:
@@ -36,9 +36,13 @@ def test_two_players_play_a_match_with_the_cube(desktop, artifacts):
         if visible(page, "next_game"):
             seen.add("next_game"); page.click("#controls [data-act=next_game]"); continue
         if visible(page, "take"):
-            # The first double is taken, the redouble dropped.
+            # The first double is taken, the redouble dropped.  The take's buttons stay until the
+            # server's answer arrives: wait for it, or a slow answer looks like the redouble.
             act = "take" if "take" not in seen else "drop"
-            seen.add(act); page.click(f"#controls [data-act={act}]"); continue
+            at = version(page)
+            seen.add(act); page.click(f"#controls [data-act={act}]")
+            page.wait_for_function(f"window.__table.version() > {at}")
+            continue
         if visible(page, "accept_resignation"):
             seen.add("accept"); page.click("#controls [data-act=accept_resignation]"); continue
         if visible(page, "double") and doubles < 2:
