@@ -8,35 +8,28 @@ set -eu
 cd "$(dirname "$0")/.."
 source training/bench-once.sh
 prev=$ck/rollout-14.npz
-out=$ck/twoply-16a.npz
-[ -f "$data/twoply-16a.npz" ] || python3 training/first_labelled.py "$data/twoply-16" 140000 "$data/twoply-16a.npz"
-if [ ! -f "$out" ]; then
-  python3 -m table refine --weights "$prev" --out "$out" --label 2-ply \
-    --data "$data/twoply-16a.npz" --also "$data/rollout-14.npz" --also "$data/lead-13b.npz" \
-    --also "$data/held-13.npz" --also "$data/refine-12-rest-14.npz" \
-    --seed 161 --epochs 12 --lr 3e-3 --lr-final 3e-5
-fi
-bench "$out $prev --games 40000 --jobs 2"
-bench "$out $ck/refine-3.npz --games 40000 --jobs 2"
-# 16b: the same with the 2-ply set counted three times (about 30% of the positions instead of 12%).
-out=$ck/twoply-16b.npz
-if [ ! -f "$out" ]; then
-  python3 -m table refine --weights "$prev" --out "$out" --label 2-ply \
-    --data "$data/twoply-16a.npz" --also "$data/twoply-16a.npz" --also "$data/twoply-16a.npz" \
-    --also "$data/rollout-14.npz" --also "$data/lead-13b.npz" \
-    --also "$data/held-13.npz" --also "$data/refine-12-rest-14.npz" \
-    --seed 161 --epochs 12 --lr 3e-3 --lr-final 3e-5
-fi
-bench "$out $prev --games 40000 --jobs 2"
-# 16c: as 16b with a tenth of the learning rate (3e-4 -> 3e-6): a fine-tune that keeps more of rollout-14.
-out=$ck/twoply-16c.npz
-if [ ! -f "$out" ]; then
-  python3 -m table refine --weights "$prev" --out "$out" --label 2-ply \
-    --data "$data/twoply-16a.npz" --also "$data/twoply-16a.npz" --also "$data/twoply-16a.npz" \
-    --also "$data/rollout-14.npz" --also "$data/lead-13b.npz" \
-    --also "$data/held-13.npz" --also "$data/refine-12-rest-14.npz" \
-    --seed 161 --epochs 12 --lr 3e-4 --lr-final 3e-6
-fi
-bench "$out $prev --games 40000 --jobs 2"
-bench "$out $ck/refine-3.npz --games 40000 --jobs 2"
-bench "$out $prev --games 40000 --jobs 2 --seed 7"
+two=$data/twoply-16a.npz
+[ -f "$two" ] || python3 training/first_labelled.py "$data/twoply-16" 140000 "$two"
+# fit NAME LR LR_FINAL COPIES: rollout-14 fitted to the 2-ply set (COPIES times) and pass 14's sets.
+fit() {
+  local out=$ck/$1.npz extra=()
+  for _ in $(seq 2 "$4"); do extra+=(--also "$two"); done
+  if [ ! -f "$out" ]; then
+    python3 -m table refine --weights "$prev" --out "$out" --label 2-ply \
+      --data "$two" "${extra[@]}" --also "$data/rollout-14.npz" --also "$data/lead-13b.npz" \
+      --also "$data/held-13.npz" --also "$data/refine-12-rest-14.npz" \
+      --seed 161 --epochs 12 --lr "$2" --lr-final "$3"
+  fi
+}
+# 16a: the 2-ply set once (about 12% of the positions).
+fit twoply-16a 3e-3 3e-5 1
+bench "$ck/twoply-16a.npz $prev --games 40000 --jobs 2"
+bench "$ck/twoply-16a.npz $ck/refine-3.npz --games 40000 --jobs 2"
+# 16b: the 2-ply set counted three times (about 30%).
+fit twoply-16b 3e-3 3e-5 3
+bench "$ck/twoply-16b.npz $prev --games 40000 --jobs 2"
+# 16c: as 16b with a tenth of the learning rate: a fine-tune that keeps more of rollout-14 (shipped).
+fit twoply-16c 3e-4 3e-6 3
+bench "$ck/twoply-16c.npz $prev --games 40000 --jobs 2"
+bench "$ck/twoply-16c.npz $ck/refine-3.npz --games 40000 --jobs 2"
+bench "$ck/twoply-16c.npz $prev --games 40000 --jobs 2 --seed 7"
