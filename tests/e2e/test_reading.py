@@ -7,6 +7,9 @@ import re
 
 import pytest
 
+from table.notation.xgid import TOP, to_xgid
+from table.rules.position import Position
+
 from tests.e2e.e2e_helpers import (click_loc, loc_of, new_game, open_app, play_by_clicks, start_easy_game,
                                    version, wait_my_move)
 
@@ -88,24 +91,54 @@ def test_the_last_move_is_written_and_drawn_from_the_side_shown(desktop, mode):
 def test_hits_are_marked_on_the_board(desktop):
     page = desktop
     open_app(page)
-    new_game(page, mode="computer", level="easy", cube=False, seat=1)
-    for _ in range(30):
-        computer_has_moved(page)
-        assert page.locator("#board .hitmark").count() == page.locator("#board .arrow[data-hit='1']").count()
-        text = page.locator("#last").inner_text()
-        if "*" in text:
-            hits = page.locator("#board .arrow[data-hit='1']").count()
-            assert hits >= 1 and page.locator("#board .hitmark").count() == hits
-            return
-        v = version(page)
-        play_by_clicks(page)
-        page.click("#controls [data-act=confirm]")
-        page.wait_for_function(f"window.__table.version() >= {v + 3} || window.__table.phase() === 'game_over'")
-        if page.evaluate("window.__table.phase()") == "game_over":
-            if page.locator("#dlg-result[open]").count():
-                page.locator("#dlg-result button").click()
-            new_game(page, mode="computer", level="easy", cube=False, seat=1)
-    raise AssertionError("the computer hit nothing in thirty moves")
+    # The computer (Black, on roll with 6-6) has a checker on the bar and one way in: onto White's
+    # blot on White's 6 point. Every play it has hits, whatever its level's noise picks.
+    position = Position.from_checkers({25: 1, 13: 4, 8: 4, 6: 6}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 1, 13: 4})
+    assert all(any(play.hits) for play in position.legal_plays((6, 6)))
+    page.click("#btn-new")
+    form = page.locator("#form-new")
+    form.locator("input[name=mode][value=computer]").check()
+    form.locator("input[name=level][value=easy]").check()
+    form.locator("input[name=seat][value='0']").check()
+    form.locator("details.start-from summary").click()
+    page.fill("#in-start", to_xgid(position, turn=TOP, dice=(6, 6), match_length=3))
+    page.click("#btn-start")
+    page.wait_for_url("**/#/game/*")
+    page.wait_for_function("window.__table.last() && window.__table.last().seat === 1")
+    page.wait_for_selector("#board .arrow")
+    text = page.locator("#last").inner_text()
+    assert "*" in text, text
+    hits = page.locator("#board .arrow[data-hit='1']").count()
+    assert hits >= 1 and page.locator("#board .hitmark").count() == hits
+    assert page.locator("#board .barzone .ck.c0").count() == 1  # White's blot went to the bar
+
+
+def test_an_arrow_straight_across_the_board_is_drawn_with_width(desktop):
+    """13/12 goes from one row to the other in one column: the arrow bends, so it has width and
+    reads as an arrow rather than a line along the checkers (and the tests can see it)."""
+    page = desktop
+    open_app(page)
+    boxes = page.evaluate("""async () => {
+      const { Board } = await import('/static/js/board.js');
+      const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+      svg.style.width = '800px';
+      document.body.appendChild(svg);
+      const board = new Board(svg, { pick() {}, drop() {}, t: (k) => k });
+      const points = Array(24).fill(0);
+      points[12] = 4; points[11] = 1; points[0] = -2;
+      const boxOf = (steps) => {
+        board.render({ points, bar: [0, 0], off: [0, 0], viewer: 0, numbersFor: 0, turn: 1, dice: null,
+                       lastSteps: steps, lastHits: steps.map(() => false), lastSeat: 0 });
+        const r = svg.querySelector('.arrow').getBoundingClientRect();
+        return [r.width, r.height];
+      };
+      const result = [boxOf([[13, 12]]), boxOf([[13, 7]])];
+      svg.remove();
+      return result;
+    }""")
+    (across_w, across_h), (along_w, along_h) = boxes
+    assert across_h > 100 and across_w > 5, boxes
+    assert along_w > 100, boxes
 
 
 def test_destinations_are_checker_sized_and_uncovered(desktop, phone):

@@ -268,7 +268,10 @@ export class Board {
       // Bend each arrow a little toward the middle of the board, so that it does not hide the points it crosses.
       const mx = (from[0] + to[0]) / 2, my = (from[1] + to[1]) / 2;
       const bend = (this.g.H / 2 - my) * 0.35 + (from[1] === to[1] ? (from[1] > this.g.H / 2 ? -60 : 60) : 0);
-      const d = `M${from[0]},${from[1]} Q${mx},${my + bend} ${to[0]},${to[1]}`;
+      // Straight across the board (13 to 12, say) it bends sideways, toward the bar, so that it is
+      // told apart from the checkers of that column and is never a line without width.
+      const side = from[0] === to[0] ? (from[0] > this.g.M + this.g.Q + this.g.BARW / 2 ? -60 : 60) : 0;
+      const d = `M${from[0]},${from[1]} Q${mx + side},${my + bend} ${to[0]},${to[1]}`;
       el("path", { d, class: "arrow-under" }, g);
       el("path", { d, class: "arrow", "marker-end": "url(#arrowhead)", "data-from": name(a), "data-to": name(b),
         "data-hit": hit ? "1" : "0" }, g);
