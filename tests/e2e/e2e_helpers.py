@@ -13,7 +13,8 @@ def open_app(page: Page, lang: str = "ro") -> None:
 
 
 def new_game(page: Page, mode: str = "computer", level: str = "easy", length: int = 1,
-             cube: bool = False, seat: int = 0) -> None:
+             cube: bool = False, seat: int = 0, start: str | None = None) -> None:
+    """Start a game from the new-game form; ``start`` (an XGID, say) sets up its position."""
     page.click("#btn-new")
     form = page.locator("#form-new")
     form.locator(f"input[name=mode][value={mode}]").check()
@@ -22,6 +23,9 @@ def new_game(page: Page, mode: str = "computer", level: str = "easy", length: in
         form.locator(f"input[name=seat][value='{seat}']").check()
     form.locator("select[name=length]").select_option(str(length))
     form.locator("input[name=cube]").set_checked(cube)
+    if start is not None:
+        form.locator("details.start-from summary").click()
+        page.fill("#in-start", start)
     page.click("#btn-start")
     page.wait_for_url("**/#/game/*")
     page.wait_for_function("document.querySelector('#board').childElementCount > 0")

@@ -122,15 +122,8 @@ def test_the_review_shows_progress_then_each_players_figures(phone, artifacts):
 def test_a_game_starts_from_a_pasted_xgid(desktop):
     page = desktop
     open_app(page, "en")
-    page.click("#btn-new")
-    form = page.locator("#form-new")
-    form.locator("input[name=mode][value=computer]").check()
-    form.locator("input[name=seat][value='0']").check()
-    form.locator("details.start-from summary").click()
-    xgid = "XGID=-C-----------------ba-----:1:-1:1:62:3:4:0:7:10"
-    page.fill("#in-start", xgid)
-    page.click("#btn-start")
-    page.wait_for_url("**/#/game/*")
+    new_game(page, mode="computer", seat=0, length=7, cube=True,
+             start="XGID=-C-----------------ba-----:1:-1:1:62:3:4:0:7:10")
     wait_my_move(page)
     assert sorted(page.evaluate("window.__table.dice()")) == [2, 6]
     assert "3" in page.inner_text("#score") and "4" in page.inner_text("#score")

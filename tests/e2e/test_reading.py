@@ -95,15 +95,8 @@ def test_hits_are_marked_on_the_board(desktop):
     # blot on White's 6 point. Every play it has hits, whatever its level's noise picks.
     position = Position.from_checkers({25: 1, 13: 4, 8: 4, 6: 6}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 1, 13: 4})
     assert all(any(play.hits) for play in position.legal_plays((6, 6)))
-    page.click("#btn-new")
-    form = page.locator("#form-new")
-    form.locator("input[name=mode][value=computer]").check()
-    form.locator("input[name=level][value=easy]").check()
-    form.locator("input[name=seat][value='0']").check()
-    form.locator("details.start-from summary").click()
-    page.fill("#in-start", to_xgid(position, turn=TOP, dice=(6, 6), match_length=3))
-    page.click("#btn-start")
-    page.wait_for_url("**/#/game/*")
+    new_game(page, mode="computer", level="easy", seat=0,
+             start=to_xgid(position, turn=TOP, dice=(6, 6), match_length=3))
     page.wait_for_function("window.__table.last() && window.__table.last().seat === 1")
     page.wait_for_selector("#board .arrow")
     text = page.locator("#last").inner_text()
@@ -136,7 +129,7 @@ def test_an_arrow_straight_across_the_board_is_drawn_with_width(desktop):
       svg.remove();
       return result;
     }""")
-    (across_w, across_h), (along_w, along_h) = boxes
+    (across_w, across_h), (along_w, _) = boxes
     assert across_h > 100 and across_w > 5, boxes
     assert along_w > 100, boxes
 
