@@ -231,6 +231,9 @@ def test_the_lobby_live_a_withdrawn_table_a_disconnect_leaving_for_100_points_an
         # Again; Maria waits in the lobby, her table first; Dan joins from the list with one tap.
         maria.click("#btn-create")
         maria.locator("#form-table select[name=length]").select_option("1")
+        # A long clock: whoever has the opening roll must not lose on time (20 s of a rapid 1-point
+        # match) while this test waits for the away notice on a loaded machine.
+        maria.locator("#form-table input[name=clock][value=relaxed]").check()
         maria.click("#btn-create-table")
         maria.wait_for_url("**/#/table/*")
         maria.click("#btn-back-lobby")
