@@ -36,6 +36,22 @@ def _offline_context(browser, server_url):
     return ctx, page, errors
 
 
+def _settled(page) -> int:
+    """Wait for the person's own decision with nothing changing for a second; its version.
+
+    The computer answers within milliseconds on the device, so a state read at once may be
+    the one just before its move."""
+    for _ in range(30):
+        page.wait_for_selector("#controls [data-act=roll]:visible, #controls [data-act=take]:visible, "
+                               "#board .ck.movable")
+        at = version(page)
+        page.wait_for_timeout(1000)
+        if version(page) == at and page.locator("#controls [data-act=roll]:visible, #controls [data-act=take]:visible, "
+                                                "#board .ck.movable").count():
+            return at
+    raise AssertionError("the game never settled at the person's decision")
+
+
 def _play_on(page, until, seen: set[str], resign_when=None, seconds: float = 300) -> None:
     """Act for whoever may act on this device until ``until()``; note each kind of action in ``seen``.
 
@@ -43,9 +59,12 @@ def _play_on(page, until, seen: set[str], resign_when=None, seconds: float = 300
     machine building its bear-off database) the loop only waits."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
+        # Look after the pause, not before it: a state that arrives during the pause must be
+        # seen by ``until`` before the loop acts on it (it once played through the first move
+        # at which a hint was to be asked, and so through the whole game).
+        page.wait_for_timeout(30)
         if until():
             return
-        page.wait_for_timeout(30)
         if page.locator("#dlg-result[open]").count():
             page.locator("#dlg-result button").click()
             continue
@@ -69,7 +88,11 @@ def _play_on(page, until, seen: set[str], resign_when=None, seconds: float = 300
             page.click("#controls [data-act=confirm]")
             seen.add("move")
             continue
-    raise AssertionError("the game did not get there")
+    # Say what the screen showed, so that a failure names the state the loop could not act in.
+    controls = page.locator("#controls button:visible").evaluate_all("bs => bs.map(b => b.dataset.act)")
+    raise AssertionError(f"the game did not get there; seen {sorted(seen)}, controls {controls}, "
+                         f"status {page.locator('#status').inner_text()!r}, url {page.url}, "
+                         f"version {version(page)}")
 
 
 def test_a_whole_game_against_mediu_offline_then_resumed_and_exported(browser, server_url, artifacts):
@@ -92,9 +115,7 @@ def test_a_whole_game_against_mediu_offline_then_resumed_and_exported(browser, s
         _play_on(page, lambda: "move" in seen and version(page) >= 12, seen)
         # Close it at the person's own decision, when the computer is not thinking: a move it
         # finds meanwhile would (rightly) be stored and make the game resume further on.
-        page.wait_for_selector("#controls [data-act=roll]:visible, #controls [data-act=take]:visible, "
-                               "#board .ck.movable")
-        at, game = version(page), page.url
+        at, game = _settled(page), page.url
         page.close()
         page = ctx.new_page()
         page.on("pageerror", lambda e: errors.append(str(e)))
