@@ -8,6 +8,7 @@
 OpeningRoll(dice=(2, 5))
 """
 
+from table import jitcache  # noqa: F401  # first: it chooses where compiled code is cached
 from table.errors import (
     DiceError,
     IllegalActionError,
