@@ -46,7 +46,7 @@ def configure() -> None:
 
     Must run before the first compiled function is defined.  Numba falls back to its
     own places when the folder cannot be written (a read-only install).  Other versions'
-    folders unused for a day are removed.
+    folders not written to for a day are removed.
     """
     if os.environ.get("NUMBA_CACHE_DIR"):
         return

@@ -36,18 +36,20 @@ def _offline_context(browser, server_url):
     return ctx, page, errors
 
 
+# The person's own decision: a roll, a take, or checkers to move.
+_DECISION = "#controls [data-act=roll]:visible, #controls [data-act=take]:visible, #board .ck.movable"
+
+
 def _settled(page) -> int:
     """Wait for the person's own decision with nothing changing for a second; its version.
 
     The computer answers within milliseconds on the device, so a state read at once may be
     the one just before its move."""
     for _ in range(30):
-        page.wait_for_selector("#controls [data-act=roll]:visible, #controls [data-act=take]:visible, "
-                               "#board .ck.movable")
+        page.wait_for_selector(_DECISION)
         at = version(page)
         page.wait_for_timeout(1000)
-        if version(page) == at and page.locator("#controls [data-act=roll]:visible, #controls [data-act=take]:visible, "
-                                                "#board .ck.movable").count():
+        if version(page) == at and page.locator(_DECISION).count():
             return at
     raise AssertionError("the game never settled at the person's decision")
 

@@ -218,8 +218,8 @@ def sigmoid(v: float) -> float:  # pragma: no cover - compiled
     ``np.exp`` is a call per element that no loop vectorises, and it was
     about 40% of a two-layer network's time.  Here exp(-v) is a Taylor
     polynomial of -v/64 squared six times, in double precision: within
-    1e-7 of the exact value (float32's own rounding), and 1 or 0 beyond
-    |v| = 30 as in float32.  Callers compile with ``error_model="numpy"``:
+    1e-7 of the exact value (float32's own rounding); |v| is clamped at 30,
+    where 1 - sigmoid already rounds to 1 in float32.  Callers compile with ``error_model="numpy"``:
     numba's default checks every division for zero, and that branch alone
     keeps a loop scalar.
 
