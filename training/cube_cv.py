@@ -23,14 +23,14 @@ import argparse
 import itertools
 import os
 import tempfile
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from pathlib import Path
 
 import numpy as np
 
 from table import Position
 from table.bot import Bot, cube
-from table.bot.cubebench import Reference, chances, network_digest
+from table.bot.cubebench import Reference, chances, network_digest, verdict
 from table.bot.net import Weights, bundled
 
 from cube_volatility import volatility
@@ -74,18 +74,13 @@ def equities(p: np.ndarray, x_centre: np.ndarray, x_owned: np.ndarray
 
 
 def loss(d: dict[str, np.ndarray], dbl: np.ndarray, take: np.ndarray, idx: np.ndarray) -> float:
-    """Summed equity lost on the positions ``idx`` by these decisions (as cubebench.verdict)."""
-    nd, dt = d["nd"][idx], d["dt"][idx]
-    should_double = np.minimum(dt, 1.0) > nd
-    should_take = dt <= 1.0
-    dl = np.where(dbl[idx] != should_double, np.abs(np.minimum(dt, 1.0) - nd), 0.0)
-    tl = np.where(take[idx] != should_take, np.abs(dt - 1.0), 0.0)
-    return float(dl.sum() + tl.sum())
+    """Summed equity lost on the positions ``idx`` by these decisions."""
+    return verdict(d["nd"][idx], d["dt"][idx], dbl[idx], take[idx]).loss
 
 
 def agreement(d: dict[str, np.ndarray], dbl: np.ndarray, take: np.ndarray, idx: np.ndarray) -> int:
-    nd, dt = d["nd"][idx], d["dt"][idx]
-    return int(np.sum(dbl[idx] == (np.minimum(dt, 1.0) > nd)) + np.sum(take[idx] == (dt <= 1.0)))
+    """Decisions that agree with the rollouts on the positions ``idx``."""
+    return verdict(d["nd"][idx], d["dt"][idx], dbl[idx], take[idx]).agree
 
 
 def model_decisions(d: dict[str, np.ndarray], form: str, g: Params) -> tuple[np.ndarray, np.ndarray]:
