@@ -39,7 +39,7 @@ Params = tuple[float, ...]
 
 
 def features(path: Path, weights: Weights) -> dict[str, np.ndarray]:
-    """Boards, rollout results, 2-ply chances, volatility and race flags of one reference."""
+    """Rollout results, 2-ply chances, volatility, race and last-roll flags of one reference."""
     ref = Reference.load(path)
     ref = ref.subset(ref.done)
     cache = Path(tempfile.gettempdir()) / f"cubecv-{path.stem}-{network_digest(weights)}.npz"
@@ -62,14 +62,9 @@ def equities(p: np.ndarray, x_centre: np.ndarray, x_owned: np.ndarray
     """(no double, double-take) per position, with the two efficiencies given per position."""
     nd = np.empty(len(p))
     dt = np.empty(len(p))
-    for i, q in enumerate(p):
-        win = min(max(q[0], 0.0), 1.0)
-        wg = min(max(q[1], 0.0), win)
-        wbg = min(max(q[2], 0.0), wg)
-        lg = min(max(q[3], 0.0), 1.0 - win)
-        lbg = min(max(q[4], 0.0), lg)
-        nd[i] = cube.money_core(win, wg, wbg, lg, lbg, 0, float(x_centre[i]))
-        dt[i] = 2.0 * cube.money_core(win, wg, wbg, lg, lbg, 2, float(x_owned[i]))
+    for i, q in enumerate(p.astype(np.float64)):
+        nd[i] = cube.money_action(q, 0, float(x_centre[i]))[0]
+        dt[i] = cube.money_action(q, 0, float(x_owned[i]))[1]
     return nd, dt
 
 
@@ -100,7 +95,8 @@ def model_decisions(d: dict[str, np.ndarray], form: str, g: Params) -> tuple[np.
         margin = g[0]
     elif form == "volatility":
         hi, v0, v1 = g
-        line = np.clip(hi - (hi - 0.72) * (d["vol"] - v0) / (v1 - v0), 0.72, hi)
+        low = cube.CONTACT_EFFICIENCY
+        line = np.clip(hi - (hi - low) * (d["vol"] - v0) / (v1 - v0), low, hi)
         xc[contact] = xo[contact] = line[contact]
     nd, dt = equities(d["p"], xc, xo)
     return np.minimum(dt, 1.0) > nd + margin, dt <= 1.0

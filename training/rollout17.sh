@@ -6,9 +6,8 @@
 # and `table refine` resumes from it in the next session.
 #   1. 400,000 positions of twoply-16c's self-play (seed 171); of their contact positions
 #      240,000 drawn at random (seed 171) as an unlabelled partial set.
-#   2. Each labelled by 18 games of twoply-16c's own 0-ply play to the end (as pass 14: about
-#      29 positions a second on both cores, so about 2.3 hours, over sessions; saved every
-#      20,000).
+#   2. Each labelled by 18 games of twoply-16c's own 0-ply play to the end (about 40 positions
+#      a second on both cores, so about 1.7 hours, over sessions; saved every 20,000).
 #   3. Then twoply-16c fitted to them at a tenth of the usual learning rate (as pass 16) and
 #      played against twoply-16c and the old Mediu over 40,000 games.
 # Usage: PATH=$PWD/.venv/bin:$PATH nohup nice -n 10 bash training/rollout17.sh > training/run-rollout17.log 2>&1 &
