@@ -32,7 +32,8 @@ MARGIN = 0.12  # equity below the best within which another play is a real candi
 
 @njit(cache=True)
 def _collect(net: search.Net, work: search.Work, seed: int, noise: float, k: int,
-             margin: float, start: np.ndarray, out: np.ndarray) -> int:  # pragma: no cover
+             margin: float, with_best: bool, start: np.ndarray,
+             out: np.ndarray) -> int:  # pragma: no cover
     np.random.seed(seed)
     board = np.empty(26, dtype=np.int8)
     other = np.empty(26, dtype=np.int8)
@@ -73,9 +74,22 @@ def _collect(net: search.Net, work: search.Work, seed: int, noise: float, k: int
                     out[count] = other
                     count += 1
             search.flip_into(work.boards[0, best], board)
+            # The chosen play's position too, when it has rivals: a ranking is learnt from both sides.
+            if with_best and m > 0 and count < cap and not final_probs(board, scratch) \
+                    and not bearoff.applies(net.db, board):
+                out[count] = board
+                count += 1
             if final_probs(board, scratch) or bearoff.applies(net.db, board) or count >= cap:
                 break
     return count
+
+
+def collect(weights: Weights, count: int, seed: int, with_best: bool = False) -> np.ndarray:
+    """``count`` positions after the close plays of the network's self-play (see ``_collect``)."""
+    pos = np.empty((count, 26), dtype=np.int8)
+    n = _collect(search.make_net(weights, bearoff.database()), search.make_work(weights.hidden),
+                 seed, 0.02, K, MARGIN, with_best, refine._START, pos)
+    return pos[:n]
 
 
 def main() -> None:
@@ -83,10 +97,8 @@ def main() -> None:
     jobs = int(sys.argv[5]) if len(sys.argv) > 5 else 2
     weights = Weights.load(weights_path)
     t = time.monotonic()
-    pos = np.empty((count, 26), dtype=np.int8)
-    n = _collect(search.make_net(weights, bearoff.database()), search.make_work(weights.hidden),
-                 seed, 0.02, K, MARGIN, refine._START, pos)
-    pos = pos[:n]
+    pos = collect(weights, count, seed)
+    n = len(pos)
     print(f"collected {n} candidate positions in {time.monotonic() - t:.0f}s", flush=True)
     t = time.monotonic()
     targets = refine.label(weights, pos, jobs,
