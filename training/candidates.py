@@ -32,8 +32,8 @@ MARGIN = 0.12  # equity below the best within which another play is a real candi
 
 @njit(cache=True)
 def _collect(net: search.Net, work: search.Work, seed: int, noise: float, k: int,
-             margin: float, with_best: bool, start: np.ndarray,
-             out: np.ndarray) -> int:  # pragma: no cover
+             margin: float, with_best: bool, start: np.ndarray, out: np.ndarray,
+             groups: np.ndarray) -> int:  # pragma: no cover
     np.random.seed(seed)
     board = np.empty(26, dtype=np.int8)
     other = np.empty(26, dtype=np.int8)
@@ -42,6 +42,7 @@ def _collect(net: search.Net, work: search.Work, seed: int, noise: float, k: int
     no_margin = np.zeros(search.MAX_DEPTH, dtype=np.float64)
     taken = np.zeros(k, dtype=np.int64)
     count = 0
+    decision = 0  # groups[i]: which roll position i's play was one of the plays for
     cap = out.shape[0]
     while count < cap:
         board[:] = start
@@ -72,24 +73,35 @@ def _collect(net: search.Net, work: search.Work, seed: int, noise: float, k: int
                 search.flip_into(work.boards[0, taken[j]], other)
                 if not final_probs(other, scratch) and not bearoff.applies(net.db, other):
                     out[count] = other
+                    groups[count] = decision
                     count += 1
             search.flip_into(work.boards[0, best], board)
             # The chosen play's position too, when it has rivals: a ranking is learnt from both sides.
             if with_best and m > 0 and count < cap and not final_probs(board, scratch) \
                     and not bearoff.applies(net.db, board):
                 out[count] = board
+                groups[count] = decision
                 count += 1
+            decision += 1
             if final_probs(board, scratch) or bearoff.applies(net.db, board) or count >= cap:
                 break
     return count
 
 
-def collect(weights: Weights, count: int, seed: int, with_best: bool = False) -> np.ndarray:
-    """``count`` positions after the close plays of the network's self-play (see ``_collect``)."""
+def collect_groups(weights: Weights, count: int, seed: int,
+                   with_best: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """``count`` positions after the close plays of the network's self-play (see ``_collect``),
+    and for each the number of the roll whose play it follows (siblings share it)."""
     pos = np.empty((count, 26), dtype=np.int8)
+    groups = np.empty(count, dtype=np.int64)
     n = _collect(search.make_net(weights, bearoff.database()), search.make_work(weights.hidden),
-                 seed, 0.02, K, MARGIN, with_best, refine._START, pos)
-    return pos[:n]
+                 seed, 0.02, K, MARGIN, with_best, refine._START, pos, groups)
+    return pos[:n], groups[:n]
+
+
+def collect(weights: Weights, count: int, seed: int, with_best: bool = False) -> np.ndarray:
+    """The positions of ``collect_groups``."""
+    return collect_groups(weights, count, seed, with_best)[0]
 
 
 def main() -> None:
