@@ -6,6 +6,7 @@
 #   cand-18a-N  the 2-ply set alone
 #   cand-18b-N  the 2-ply set three times with pass 17's rollout labels (as twoply-16c took its
 #               2-ply set three times with pass 14's sets)
+# SKIP_B=1 fits and plays cand-18a only.
 # Usage: N=100000 PATH=$PWD/.venv/bin:$PATH nohup bash training/cand18a.sh > training/run-cand18a.log 2>&1 &
 set -eu
 cd "$(dirname "$0")/.."
@@ -20,6 +21,6 @@ a=$ck/cand-18a-$n.npz
 b=$ck/cand-18b-$n.npz
 common=(--weights "$prev" --label 2-ply --data "$first" --seed 181 --epochs 12 --lr 3e-4 --lr-final 3e-6)
 [ -f "$a" ] || python3 -m table refine "${common[@]}" --out "$a"
-[ -f "$b" ] || python3 -m table refine "${common[@]}" --out "$b" --also "$first" --also "$first" --also "$roll"
+[ -n "${SKIP_B:-}" ] || [ -f "$b" ] || python3 -m table refine "${common[@]}" --out "$b" --also "$first" --also "$first" --also "$roll"
 bench "$a $prev --games 40000 --jobs 2"
-bench "$b $prev --games 40000 --jobs 2"
+[ -n "${SKIP_B:-}" ] || bench "$b $prev --games 40000 --jobs 2"
