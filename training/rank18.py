@@ -44,28 +44,25 @@ def log(msg: str) -> None:
         f.write(line + "\n")
 
 
+def _residuals(out: np.ndarray, y: np.ndarray, keys: np.ndarray) -> np.ndarray:
+    """Each position's equity error less its siblings' mean (0 where it has no sibling)."""
+    d = out @ EQUITY - y @ EQUITY
+    _, inv, counts = np.unique(keys, return_inverse=True, return_counts=True)
+    r = d - (np.bincount(inv, weights=d) / counts)[inv]
+    r[counts[inv] < 2] = np.nan
+    return r
+
+
 def _sibling_deltas(out: np.ndarray, y: np.ndarray, keys: np.ndarray, lam: float) -> np.ndarray:
     """The ranking term's gradient with respect to the output layer's pre-activations."""
-    e = out @ EQUITY
-    t = y @ EQUITY
-    _, inv, counts = np.unique(keys, return_inverse=True, return_counts=True)
-    d = e - t
-    r = d - (np.bincount(inv, weights=d) / counts)[inv]
-    r[counts[inv] < 2] = 0.0
+    r = np.nan_to_num(_residuals(out, y, keys))
     # d/de of lam * mean(r**2) is 2 lam r / len (centring is a projection); then through the
     # equity's weights and each sigmoid.
     return (2.0 * lam / len(out)) * r[:, None] * EQUITY[None, :] * out * (1.0 - out)
 
 
 def _rank_error(params: list[np.ndarray], x: np.ndarray, y: np.ndarray, keys: np.ndarray) -> float:
-    out = refine._forward(params, x)[-1]
-    e = out @ EQUITY
-    t = y @ EQUITY
-    _, inv, counts = np.unique(keys, return_inverse=True, return_counts=True)
-    d = e - t
-    r = d - (np.bincount(inv, weights=d) / counts)[inv]
-    keep = counts[inv] >= 2
-    return float(np.abs(r[keep]).mean())
+    return float(np.nanmean(np.abs(_residuals(refine._forward(params, x)[-1], y, keys))))
 
 
 def fit(weights: Weights, data: refine.Dataset, groups: np.ndarray, lam: float, epochs: int,
@@ -110,21 +107,9 @@ def fit(weights: Weights, data: refine.Dataset, groups: np.ndarray, lam: float, 
                 delta = (acts[-1] - data.targets[b]) / len(b)
                 if lam:
                     delta = delta + _sibling_deltas(acts[-1], data.targets[b], groups[b], lam)
-                grads: list[np.ndarray] = [delta] * len(params)
-                for layer in range(len(params) // 2 - 1, -1, -1):
-                    grads[2 * layer] = acts[layer].T @ delta
-                    grads[2 * layer + 1] = delta.sum(axis=0)
-                    if layer:
-                        a = acts[layer]
-                        delta = (delta @ params[2 * layer].T) * a * (1.0 - a)
                 t += 1
-                lr = lr0 * (lr1 / lr0) ** (t / steps_total)
-                for p, g, mm, vv in zip(params, grads, m, v):
-                    mm *= 0.9
-                    mm += 0.1 * g
-                    vv *= 0.999
-                    vv += 0.001 * g * g
-                    p -= (lr * (mm / (1.0 - 0.9 ** t)) / (np.sqrt(vv / (1.0 - 0.999 ** t)) + 1e-8)).astype(np.float32)
+                refine.adam_step(params, refine.backprop(params, acts, delta), m, v, t,
+                                 lr0 * (lr1 / lr0) ** (t / steps_total))
             report(f"epoch {epoch + 1}/{epochs}")
     return new
 

@@ -277,15 +277,7 @@ def fit(weights: Weights, data: Dataset, cfg: FitConfig,
                 grads = _grads(params, xs[b], data.targets[b])
                 t += 1
                 # Learning rate decays geometrically from lr to lr_final over the run.
-                lr = cfg.lr * (cfg.lr_final / cfg.lr) ** (t / steps_total)
-                for p, g, mm, vv in zip(params, grads, m, v):
-                    mm *= 0.9
-                    mm += 0.1 * g
-                    vv *= 0.999
-                    vv += 0.001 * g * g
-                    mhat = mm / (1.0 - 0.9 ** t)
-                    vhat = vv / (1.0 - 0.999 ** t)
-                    p -= (lr * mhat / (np.sqrt(vhat) + 1e-8)).astype(np.float32)
+                adam_step(params, grads, m, v, t, cfg.lr * (cfg.lr_final / cfg.lr) ** (t / steps_total))
             log(f"fit {name}: epoch {epoch + 1}/{cfg.epochs} held-out "
                 f"{_loss(params, xs[hold], data.targets[hold])}")
     return new
@@ -299,10 +291,28 @@ def _forward(params: list[np.ndarray], x: np.ndarray) -> list[np.ndarray]:
     return acts
 
 
+def adam_step(params: list[np.ndarray], grads: list[np.ndarray], m: list[np.ndarray],
+              v: list[np.ndarray], t: int, lr: float) -> None:
+    """Adam's ``t``-th update of ``params`` in place, with its moments ``m`` and ``v``."""
+    for p, g, mm, vv in zip(params, grads, m, v):
+        mm *= 0.9
+        mm += 0.1 * g
+        vv *= 0.999
+        vv += 0.001 * g * g
+        mhat = mm / (1.0 - 0.9 ** t)
+        vhat = vv / (1.0 - 0.999 ** t)
+        p -= (lr * mhat / (np.sqrt(vhat) + 1e-8)).astype(np.float32)
+
+
 def _grads(params: list[np.ndarray], x: np.ndarray, y: np.ndarray) -> list[np.ndarray]:
     """Gradients of the mean cross-entropy (sigmoid outputs make its delta ``out - y``)."""
     acts = _forward(params, x)
-    delta = (acts[-1] - y) / len(x)
+    return backprop(params, acts, (acts[-1] - y) / len(x))
+
+
+def backprop(params: list[np.ndarray], acts: list[np.ndarray], delta: np.ndarray) -> list[np.ndarray]:
+    """Gradients of every layer's weights and bias, given ``delta``, the loss's gradient with
+    respect to the output layer's pre-activations, and the activations ``acts`` of ``_forward``."""
     grads: list[np.ndarray] = [delta] * len(params)
     for layer in range(len(params) // 2 - 1, -1, -1):
         grads[2 * layer] = acts[layer].T @ delta
