@@ -13,11 +13,21 @@ with ``e`` the network's cubeless equity and ``t`` the label's, the means over t
 judged by the same network (contact or race) in the same batch.  The sibling groups are found
 again by collecting the set's positions once more with the same seed (and checked equal).
 
+Two knobs keep the network's equity *levels* (which the cube decisions read) where they were
+while the term moves its differences:
+
+- ``CE_W`` (environment, default 1): the weight of the cross-entropy on pass 18's own positions;
+- ``ANCHOR`` (environment): a set of positions (``.npz``, e.g. ``training/sets/rollout-17.npz``)
+  whose every batch adds ``ANCHOR_W`` (default 1) times the cross-entropy against the starting
+  network's own outputs there (``ANCHOR_TARGET=self``, the default) or the set's labels
+  (``ANCHOR_TARGET=labels``).
+
 Usage: PYTHONPATH=src python3 training/rank18.py WEIGHTS SET_STEM N LAMBDA OUT [EPOCHS LR LR_FINAL]
 """
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from pathlib import Path
@@ -65,13 +75,21 @@ def _rank_error(params: list[np.ndarray], x: np.ndarray, y: np.ndarray, keys: np
     return float(np.nanmean(np.abs(_residuals(refine._forward(params, x)[-1], y, keys))))
 
 
+def _encoded(positions: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    xs = np.zeros((len(positions), features.N_INPUTS), dtype=np.float32)
+    nets = np.zeros(len(positions), dtype=np.int64)
+    refine._encode_all(positions, xs, nets)
+    return xs, nets
+
+
 def fit(weights: Weights, data: refine.Dataset, groups: np.ndarray, lam: float, epochs: int,
-        lr0: float, lr1: float) -> Weights:
+        lr0: float, lr1: float, ce_w: float = 1.0, anchor: refine.Dataset | None = None,
+        anchor_w: float = 1.0, anchor_self: bool = True) -> Weights:
     new = weights.copy()
     rng = np.random.default_rng(1)
-    xs = np.zeros((len(data.positions), features.N_INPUTS), dtype=np.float32)
-    nets = np.zeros(len(data.positions), dtype=np.int64)
-    refine._encode_all(data.positions, xs, nets)
+    xs, nets = _encoded(data.positions)
+    if anchor is not None:
+        axs, anets = _encoded(anchor.positions)
     for net, name in ((refine.CONTACT, "contact"), (refine.RACE, "race")):
         idx = np.flatnonzero(nets == net)
         # Hold out whole groups, so that a held-out position's siblings are held out too.
@@ -85,6 +103,12 @@ def fit(weights: Weights, data: refine.Dataset, groups: np.ndarray, lam: float, 
         if new.wh is not None and new.bh is not None:
             params += [new.wh[net], new.bh[net]]
         params += [new.w2[net], new.b2[net]]
+        ax = ay = None
+        if anchor is not None and (anets == net).any():
+            ax = axs[anets == net]
+            ay = refine._forward(params, ax)[-1] if anchor_self else anchor.targets[anets == net]
+            log(f"anchor {name}: {len(ax)} positions, weight {anchor_w}, "
+                f"{'own outputs' if anchor_self else 'labels'}")
         m = [np.zeros_like(p) for p in params]
         v = [np.zeros_like(p) for p in params]
         steps_total = epochs * ((len(train) + BATCH - 1) // BATCH)
@@ -104,13 +128,20 @@ def fit(weights: Weights, data: refine.Dataset, groups: np.ndarray, lam: float, 
             for s in range(0, len(batch_order), BATCH):
                 b = batch_order[s:s + BATCH]
                 acts = refine._forward(params, xs[b])
-                delta = (acts[-1] - data.targets[b]) / len(b)
+                delta = ce_w * (acts[-1] - data.targets[b]) / len(b)
                 if lam:
                     delta = delta + _sibling_deltas(acts[-1], data.targets[b], groups[b], lam)
+                grads = refine.backprop(params, acts, delta)
+                if ax is not None and ay is not None:
+                    a = rng.integers(0, len(ax), BATCH)
+                    aacts = refine._forward(params, ax[a])
+                    agrads = refine.backprop(params, aacts, anchor_w * (aacts[-1] - ay[a]) / BATCH)
+                    grads = [g + h for g, h in zip(grads, agrads)]
                 t += 1
-                refine.adam_step(params, refine.backprop(params, acts, delta), m, v, t,
-                                 lr0 * (lr1 / lr0) ** (t / steps_total))
+                refine.adam_step(params, grads, m, v, t, lr0 * (lr1 / lr0) ** (t / steps_total))
             report(f"epoch {epoch + 1}/{epochs}")
+            if ax is not None and ay is not None:
+                log(f"anchor {name} epoch {epoch + 1}: {refine._loss(params, ax[:20000], ay[:20000])}")
     return new
 
 
@@ -130,9 +161,16 @@ def main() -> None:
     data = refine.Dataset(d.positions[:n], d.targets[:n], d.kind)
     if np.isnan(data.targets).any():
         raise SystemExit(f"{src} has only part of its first {n} positions labelled")
+    ce_w = float(os.environ.get("CE_W", "1"))
+    anchor_path = os.environ.get("ANCHOR")
+    anchor = refine.Dataset.load(Path(anchor_path)) if anchor_path else None
+    anchor_w = float(os.environ.get("ANCHOR_W", "1"))
+    anchor_self = os.environ.get("ANCHOR_TARGET", "self") == "self"
     log(f"start: {weights_path} -> {out}, first {n} of {src}, lambda {lam}, {epochs} epochs, "
-        f"lr {lr0} -> {lr1}")
-    new = fit(weights, data, groups[:n], lam, epochs, lr0, lr1)
+        f"lr {lr0} -> {lr1}, CE weight {ce_w}"
+        + (f", anchor {anchor_path} weight {anchor_w} ({'self' if anchor_self else 'labels'})"
+           if anchor_path else ""))
+    new = fit(weights, data, groups[:n], lam, epochs, lr0, lr1, ce_w, anchor, anchor_w, anchor_self)
     new.save(out)
     log(f"wrote {out}")
 
