@@ -45,10 +45,7 @@ def outputs(w: Weights, xs: np.ndarray, nets: np.ndarray) -> np.ndarray:
     out = np.zeros((len(xs), 5), dtype=np.float32)
     for net in (refine.CONTACT, refine.RACE):
         i = nets == net
-        params = [w.w1[net], w.b1[net]]
-        if w.wh is not None and w.bh is not None:
-            params += [w.wh[net], w.bh[net]]
-        params += [w.w2[net], w.b2[net]]
+        params = refine.layer_params(w, net)
         if i.any():
             out[i] = refine._forward(params, xs[i])[-1]
     return out

@@ -99,10 +99,7 @@ def fit(weights: Weights, data: refine.Dataset, groups: np.ndarray, lam: float, 
         hold, train = idx[held], idx[~held]
         gid = groups[train]
         order_ids = np.unique(gid)
-        params = [new.w1[net], new.b1[net]]
-        if new.wh is not None and new.bh is not None:
-            params += [new.wh[net], new.bh[net]]
-        params += [new.w2[net], new.b2[net]]
+        params = refine.layer_params(new, net)
         ax = ay = None
         if anchor is not None and (anets == net).any():
             ax = axs[anets == net]

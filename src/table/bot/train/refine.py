@@ -260,10 +260,7 @@ def fit(weights: Weights, data: Dataset, cfg: FitConfig,
         rng.shuffle(idx)
         n_hold = max(1, int(len(idx) * cfg.holdout))
         hold, train_idx = idx[:n_hold], idx[n_hold:]
-        params = [new.w1[net], new.b1[net]]
-        if new.wh is not None and new.bh is not None:
-            params += [new.wh[net], new.bh[net]]
-        params += [new.w2[net], new.b2[net]]
+        params = layer_params(new, net)
         m = [np.zeros_like(p) for p in params]
         v = [np.zeros_like(p) for p in params]
         steps_total = cfg.epochs * ((len(train_idx) + cfg.batch - 1) // cfg.batch)
@@ -281,6 +278,15 @@ def fit(weights: Weights, data: Dataset, cfg: FitConfig,
             log(f"fit {name}: epoch {epoch + 1}/{cfg.epochs} held-out "
                 f"{_loss(params, xs[hold], data.targets[hold])}")
     return new
+
+
+def layer_params(weights: Weights, net: int) -> list[np.ndarray]:
+    """Weights and bias of each layer of network ``net`` (contact or race), as views: updating
+    them in place updates ``weights``."""
+    params = [weights.w1[net], weights.b1[net]]
+    if weights.wh is not None and weights.bh is not None:
+        params += [weights.wh[net], weights.bh[net]]
+    return params + [weights.w2[net], weights.b2[net]]
 
 
 def _forward(params: list[np.ndarray], x: np.ndarray) -> list[np.ndarray]:
