@@ -14,7 +14,8 @@ export class OnlineMatch {
   // refused request; go(hash) opens another screen.
   constructor({ post, say, refusal, go }) {
     Object.assign(this, { post, say, refusal, go });
-    this.msg = null; this.offset = 0; this.presence = null; this.rematchAsked = []; this.timer = 0;
+    this.msg = null; this.offset = 0; this.presence = null; this.presenceAt = 0; this.rematchAsked = [];
+    this.timer = 0;
     this.chat = new Chat((text) => this.post({ type: "chat", channel: this.chat.channel, text }));
     $("dlg-leave").addEventListener("close", () => {
       if ($("dlg-leave").returnValue === "leave") this.request(online.leaveTable);
@@ -25,10 +26,13 @@ export class OnlineMatch {
   // the player's name, `you(seat)` whether that seat is the reader.
   update(msg, vw, name, you) {
     const v = msg.view;
-    if (!this.msg || this.msg.game !== msg.game) { this.rematchAsked = []; this.presence = null; }
+    if (!this.msg || this.msg.game !== msg.game) { this.rematchAsked = []; this.presence = null; this.presenceAt = 0; }
     this.msg = msg; this.vw = vw; this.name = name; this.you = you;
     if (v.clock) this.offset = skew(v.clock.now, Date.now());
-    if (v.presence) this.presence = v.presence;
+    // States are drawn after the animations before them, presence messages at once: a state drawn
+    // late may be older than the last presence message, and must not bring a gone player back.
+    const at = v.clock ? v.clock.now : 0;
+    if (v.presence && at >= this.presenceAt) { this.presence = v.presence; this.presenceAt = at; }
     const seated = (msg.seats || []).length > 0;
     const table = msg.config.table || (v.table && v.table.id);
     const me = online.me();
@@ -159,7 +163,7 @@ export class OnlineMatch {
     else if (m.type === "chat_history") this.chat.add(m.messages || []);
     else if (m.type === "presence") {
       this.presence = m.presence;
-      if (typeof m.now === "number") this.offset = skew(m.now, Date.now());
+      if (typeof m.now === "number") { this.offset = skew(m.now, Date.now()); this.presenceAt = m.now; }
       this.tick();
     } else if (m.type === "rematch") {
       this.rematchAsked = m.asked || [];
