@@ -171,6 +171,16 @@ def open_online_game(page, game: FakeGame) -> None:
     page.wait_for_function("document.querySelector('#board').childElementCount > 0")
 
 
+def ana_against_ion(page) -> tuple[dict, FakeGame]:
+    """Ana's own game against Ion, both there, on Ana's screen."""
+    guest_storage(page, "Ana")
+    open_app(page)
+    state = online_state(page, ("Ana", "Ion"), [0])
+    game = FakeGame(state, "Ana")
+    open_online_game(page, game)
+    return state, game
+
+
 def test_clocks_tick_and_warn_an_away_opponent_may_be_claimed_and_leaving_asks_first(phone, artifacts):
     page = phone
     guest_storage(page, "Ana")
@@ -244,11 +254,7 @@ def test_a_state_drawn_late_does_not_bring_back_an_opponent_who_left(phone):
     # A state the server made before he left, drawn after that message, must not hide the notice
     # (it did on a loaded machine in CI); a state made after it is believed.
     page = phone
-    guest_storage(page, "Ana")
-    open_app(page)
-    state = online_state(page, ("Ana", "Ion"), [0])
-    game = FakeGame(state, "Ana")
-    open_online_game(page, game)
+    state, game = ana_against_ion(page)
     made = state["view"]["clock"]["now"]
     here = [{"connected": True, "away_since": None}] * 2
     gone = [{"connected": True, "away_since": None}, {"connected": False, "away_since": made + 2}]
@@ -266,11 +272,7 @@ def test_a_state_drawn_late_does_not_bring_back_an_opponent_who_left(phone):
 
 def test_chat_is_text_has_quick_phrases_a_limit_and_mute(phone, artifacts):
     page = phone
-    guest_storage(page, "Ana")
-    open_app(page)
-    state = online_state(page, ("Ana", "Ion"), [0])
-    game = FakeGame(state, "Ana")
-    open_online_game(page, game)
+    _, game = ana_against_ion(page)
     page.locator("#chat-toggle").click()
     # A quick phrase is one tap; it goes to the players' channel.
     page.locator("#chat-quick button", has_text=RO["quick_hi"]).click()
