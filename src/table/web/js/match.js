@@ -28,7 +28,7 @@ export class OnlineMatch {
     const v = msg.view;
     if (!this.msg || this.msg.game !== msg.game) { this.rematchAsked = []; this.presence = null; this.presenceAt = 0; }
     this.msg = msg; this.vw = vw; this.name = name; this.you = you;
-    if (v.clock) this.offset = skew(v.clock.now, Date.now());
+    if (v.clock) this.offset = skew(v.clock.now, msg.arrived || Date.now());
     // States are drawn after the animations before them, presence messages at once: a state drawn
     // late may be older than the last presence message, and must not bring a gone player back.
     const at = v.clock ? v.clock.now : 0;

@@ -34,6 +34,9 @@ export class Live {
     };
     ws.onmessage = (e) => {
       const msg = JSON.parse(e.data);
+      // When it came: a state may be drawn seconds later, after the animations queued before it,
+      // and the clocks must count from its arrival, not from its drawing.
+      msg.arrived = Date.now();
       if (msg.type === "state") this.h.state(msg);
       else if (msg.type === "error") this.h.error(msg);
       else if (this.h.other) this.h.other(msg);
