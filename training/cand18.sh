@@ -11,13 +11,17 @@
 #      5 minutes; resumable across sessions).
 #   3. Fit when labelled (training/cand18a.sh fits the part labelled so far).
 # Usage: PATH=$PWD/.venv/bin:$PATH nohup nice -n 10 bash training/cand18.sh > training/run-cand18.log 2>&1 &
+# The next pass is the same with the network it made: PASS=19 PREV=training/checkpoints/NET.npz
+# SEED=191 labels training/sets/cand2-19.npz from that network's self-play and 2-ply.
 set -eu
 cd "$(dirname "$0")/.."
 source training/bench-once.sh
 sets=training/sets
-prev=$ck/twoply-16c.npz
-if [ ! -f "$sets/cand2-18.npz" ] && [ ! -f "$sets/cand2-18.partial.npz" ]; then
-  python3 - "$prev" "$sets/cand2-18.partial.npz" <<'PY'
+pass=${PASS:-18}
+prev=${PREV:-$ck/twoply-16c.npz}
+seed=${SEED:-181}
+if [ ! -f "$sets/cand2-$pass.npz" ] && [ ! -f "$sets/cand2-$pass.partial.npz" ]; then
+  python3 - "$prev" "$sets/cand2-$pass.partial.npz" "$seed" <<'PY'
 import sys
 from pathlib import Path
 import numpy as np
@@ -25,13 +29,13 @@ sys.path.insert(0, "training")
 import candidates
 from table.bot.net import N_OUTPUTS, Weights
 from table.bot.train.refine import Dataset, plies
-pos = candidates.collect(Weights.load(Path(sys.argv[1])), 300_000, 181, with_best=True)
+pos = candidates.collect(Weights.load(Path(sys.argv[1])), 300_000, int(sys.argv[3]), with_best=True)
 Dataset(pos, np.full((len(pos), N_OUTPUTS), np.nan, np.float32), plies(2).kind).save(Path(sys.argv[2]))
 print(f"{len(pos)} positions after close plays collected")
 PY
 fi
 # Label only: the fit is training/cand18a.sh's (--epochs 0 would still fit once).
-python3 - "$prev" "$sets/cand2-18.npz" <<'PY'
+python3 - "$prev" "$sets/cand2-$pass.npz" "$seed" "$pass" <<'PY'
 import sys
 import time
 from pathlib import Path
@@ -40,11 +44,11 @@ from table.bot.train import refine
 data = Path(sys.argv[2])
 if not data.exists():
     def log(msg: str) -> None:
-        line = f"{time.strftime('%Y-%m-%d %H:%M:%S')} cand18 {msg}"
+        line = f"{time.strftime('%Y-%m-%d %H:%M:%S')} cand{sys.argv[4]} {msg}"
         print(line, flush=True)
         with open("training/log.txt", "a") as f:
             f.write(line + "\n")
-    d = refine._label_resumably(Weights.load(Path(sys.argv[1])), 0, 181, 2, data, log,
+    d = refine._label_resumably(Weights.load(Path(sys.argv[1])), 0, int(sys.argv[3]), 2, data, log,
                                 refine.plies(2))
     d.save(data)
     refine.partial_path(data).unlink(missing_ok=True)

@@ -3,7 +3,7 @@
 # of training/rank18.py (weight 30, 24 epochs, lr 3e-3 -> 3e-5, as training/cand18r.sh) and an
 # anchor: every batch also fits, at weight 10, the starting network's own outputs on pass 17's
 # 240,000 positions (training/sets/rollout-17.npz), so that the equity levels the cube reads stay
-# where they were while the ranking moves (cand-18s10-200000, shipped 4 December 2026).  Then
+# where they were while the ranking moves (cand-18s10-200000 and cand-18s10-300000, shipped 4 December 2026).  Then
 # judged: Greu's 2-ply cube on D-2029, and the old Mediu (refine-3) over 4 x 40,000 games.
 # Usage: N=200000 PATH=$PWD/.venv/bin:$PATH nohup bash training/cand18s.sh > training/run-cand18s.log 2>&1 &
 set -eu
