@@ -12,6 +12,6 @@ bench() {
     return 0
   fi
   local out
-  out="$($cmd)"
+  out="$($cmd)" || { echo "not recorded, it failed: $cmd" >&2; return 1; }
   printf '$ %s\n%s\n' "$cmd" "$out" >> training/bench.txt
 }

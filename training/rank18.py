@@ -43,7 +43,7 @@ from table.bot.train import refine  # noqa: E402
 
 EQUITY = np.array([2.0, 1.0, 1.0, -1.0, -1.0], dtype=np.float32)  # cubeless equity = EQUITY @ p - 1
 BATCH = 256
-SEED = 181  # pass 18's collection seed
+SEED = int(os.environ.get("SEED", "181"))  # the collection's seed: pass 18's unless told (pass 19: 191)
 COLLECTED = 300_000  # and its size
 
 
@@ -154,7 +154,7 @@ def main() -> None:
     weights = Weights.load(Path(weights_path))
     pos, groups = candidates.collect_groups(weights, COLLECTED, SEED, with_best=True)
     if not np.array_equal(pos, d.positions):
-        raise SystemExit(f"{src}'s positions are not pass 18's collection (seed {SEED})")
+        raise SystemExit(f"{src}'s positions are not {weights_path}'s collection (seed {SEED}; SEED says another)")
     data = refine.Dataset(d.positions[:n], d.targets[:n], d.kind)
     if np.isnan(data.targets).any():
         raise SystemExit(f"{src} has only part of its first {n} positions labelled")
