@@ -8,7 +8,8 @@
 # Usage: N=200000 PATH=$PWD/.venv/bin:$PATH nohup bash training/cand18s.sh > training/run-cand18s.log 2>&1 &
 # The next pass, once labelled (training/cand18.sh): PASS=19 PREV=training/checkpoints/NET.npz SEED=191 N=...
 # fits NET to training/sets/cand2-19 the same way (anchored to NET's own outputs) into
-# cand-19s10-N.npz.
+# cand-19s10-N.npz (cand-19s10-300000 with PREV=training/checkpoints/cand-18s10-300000.npz,
+# shipped 5 December 2026).
 set -eu
 cd "$(dirname "$0")/.."
 source training/bench-once.sh
