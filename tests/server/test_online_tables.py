@@ -288,6 +288,8 @@ def test_the_opponent_sees_a_disconnect_and_may_claim_after_90_seconds(site):
     with site.c.websocket_connect(f"/ws/games/{game}") as a:
         first = hello(a, ana)
         assert first["view"]["presence"][0] == {"connected": True, "away_since": None}
+        # The chat history follows the state; read it now, or it may come after Ion's presence.
+        receive(a, "chat_history")
         with site.c.websocket_connect(f"/ws/games/{game}") as i:
             hello(i, ion)
             assert receive(a, "presence")["presence"][1] == {"connected": True, "away_since": None}
