@@ -142,32 +142,41 @@ def fit(weights: Weights, data: refine.Dataset, groups: np.ndarray, lam: float, 
     return new
 
 
+def load_set(stem: str, weights: Weights, name: str, seed: int,
+             n: int | None = None) -> tuple[refine.Dataset, np.ndarray]:
+    """The first ``n`` (all by default) labelled positions of the set ``stem`` (``.npz``, else
+    ``.partial.npz``) and their sibling groups, found again by collecting with ``weights``
+    (called ``name``) and ``seed``, the network and seed that made the set."""
+    src = Path(stem + ".npz")
+    if not src.exists():
+        src = Path(stem + ".partial.npz")
+    d = refine.Dataset.load(src)
+    pos, groups = candidates.collect_groups(weights, COLLECTED, seed, with_best=True)
+    if not np.array_equal(pos, d.positions):
+        raise SystemExit(f"{src}'s positions are not {name}'s collection (seed {seed}; SEED says another)")
+    n = len(pos) if n is None else n
+    if np.isnan(d.targets[:n]).any():
+        raise SystemExit(f"{src} has only part of its first {n} positions labelled")
+    return refine.Dataset(d.positions[:n], d.targets[:n], d.kind), groups[:n]
+
+
 def main() -> None:
     weights_path, stem, n, lam, out = sys.argv[1], sys.argv[2], int(sys.argv[3]), float(sys.argv[4]), Path(sys.argv[5])
     epochs = int(sys.argv[6]) if len(sys.argv) > 6 else 12
     lr0 = float(sys.argv[7]) if len(sys.argv) > 7 else 3e-4
     lr1 = float(sys.argv[8]) if len(sys.argv) > 8 else 3e-6
-    src = Path(stem + ".npz")
-    if not src.exists():
-        src = Path(stem + ".partial.npz")
-    d = refine.Dataset.load(src)
     weights = Weights.load(Path(weights_path))
-    pos, groups = candidates.collect_groups(weights, COLLECTED, SEED, with_best=True)
-    if not np.array_equal(pos, d.positions):
-        raise SystemExit(f"{src}'s positions are not {weights_path}'s collection (seed {SEED}; SEED says another)")
-    data = refine.Dataset(d.positions[:n], d.targets[:n], d.kind)
-    if np.isnan(data.targets).any():
-        raise SystemExit(f"{src} has only part of its first {n} positions labelled")
+    data, groups = load_set(stem, weights, weights_path, SEED, n)
     ce_w = float(os.environ.get("CE_W", "1"))
     anchor_path = os.environ.get("ANCHOR")
     anchor = refine.Dataset.load(Path(anchor_path)) if anchor_path else None
     anchor_w = float(os.environ.get("ANCHOR_W", "1"))
     anchor_self = os.environ.get("ANCHOR_TARGET", "self") == "self"
-    log(f"start: {weights_path} -> {out}, first {n} of {src}, lambda {lam}, {epochs} epochs, "
+    log(f"start: {weights_path} -> {out}, first {n} of {stem}, lambda {lam}, {epochs} epochs, "
         f"lr {lr0} -> {lr1}, CE weight {ce_w}"
         + (f", anchor {anchor_path} weight {anchor_w} ({'self' if anchor_self else 'labels'})"
            if anchor_path else ""))
-    new = fit(weights, data, groups[:n], lam, epochs, lr0, lr1, ce_w, anchor, anchor_w, anchor_self)
+    new = fit(weights, data, groups, lam, epochs, lr0, lr1, ce_w, anchor, anchor_w, anchor_self)
     new.save(out)
     log(f"wrote {out}")
 

@@ -21,7 +21,6 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
-import candidates  # noqa: E402
 import rank18  # noqa: E402
 
 from table.bot.net import Weights  # noqa: E402
@@ -35,19 +34,8 @@ PASSES = {18: ("twoply-16c", 181), 19: ("cand-18s10-300000", 191),
 
 def load(pass_: int, n: int | None) -> tuple[refine.Dataset, np.ndarray]:
     """The first ``n`` labelled positions of one pass's set and their sibling groups."""
-    src = Path(f"training/sets/cand2-{pass_}.npz")
-    if not src.exists():
-        src = Path(f"training/sets/cand2-{pass_}.partial.npz")
-    d = refine.Dataset.load(src)
     net, seed = PASSES[pass_]
-    pos, groups = candidates.collect_groups(Weights.load(CK / f"{net}.npz"), rank18.COLLECTED, seed,
-                                            with_best=True)
-    if not np.array_equal(pos, d.positions):
-        raise SystemExit(f"{src}'s positions are not {net}'s collection (seed {seed})")
-    n = len(pos) if n is None else n
-    if np.isnan(d.targets[:n]).any():
-        raise SystemExit(f"{src} has only part of its first {n} positions labelled")
-    return refine.Dataset(d.positions[:n], d.targets[:n], d.kind), groups[:n]
+    return rank18.load_set(f"training/sets/cand2-{pass_}", Weights.load(CK / f"{net}.npz"), net, seed, n)
 
 
 def main() -> None:
