@@ -82,6 +82,19 @@ def test_money_too_good_to_double() -> None:
     assert not d.double and d.no_double > 1.0
 
 
+def test_money_too_good_on_a_fraction_of_janowskis_line() -> None:
+    # 85% wins, 30% gammons, 2% lost gammons: W = 1.353, L = 1.133, dead equity 0.980, cash
+    # point 0.7144.  Capped at +1 the live cube made it 0.72 + 0.28 * 0.980 = 0.994: a double
+    # and a pass.  Rising past the cash point at 0.15 of the slope to W, the live cube is worth
+    # 1 + 0.15 * 0.353 * (0.85 - 0.7144) / (1 - 0.7144) = 1.0251 and no double 1.0125: too good.
+    d = money_double(Chances(0.85, 0.30, 0.0, 0.02, 0.0))
+    assert not d.double and not d.take
+    assert d.no_double == pytest.approx(1.0125, abs=2e-4)
+    # Without gammons W is 1: past the cash point a fully live cube is worth a cash, no more.
+    for owner in ("centre", "player"):
+        assert money_equity(Chances(0.90, 0.0, 0.0, 0.0, 0.0), owner, 1.0) == pytest.approx(1.0)
+
+
 def test_money_owner_and_cube_value() -> None:
     d1 = money_double(Chances(0.74, 0, 0, 0, 0), cube=1)
     d4 = money_double(Chances(0.74, 0, 0, 0, 0), cube=4)

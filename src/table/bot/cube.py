@@ -46,6 +46,11 @@ OWNERS = ("centre", "player", "opponent")
 # most (the pip-count formula used before agreed less).
 CONTACT_EFFICIENCY = 0.72
 RACE_EFFICIENCY = 0.72
+# Past the cash point the live cube runs on towards W (too good: play on for the gammons) at this
+# fraction of Janowski's slope.  Measured against Table's rollouts (training/cube_toogood.py,
+# docs/cube.md): the full slope lost more than stopping at +1, a sixth of it lost least, chosen
+# on four references and confirmed on a fresh one.
+TOO_GOOD_SLOPE = 0.15
 
 
 class CubeError(TableError):
@@ -181,19 +186,20 @@ def money_core(win: float, win_gammon: float, win_backgammon: float, lose_gammon
     ell = 1.0 + (lose_gammon + lose_backgammon) / lose if lose > 1e-9 else 1.0
     dead = pw * w - lose * ell
     # Fully live cube: each side doubles at the other's take point; the equity is linear
-    # between them and stops at +1 (a cash) and -1 (a pass).  Running on past the cash
-    # point towards W (too good: play on for the gammons) was measured and lost more
-    # against Table's rollouts (docs/cube.md), so it is not used.
+    # between them, -1 at or below the take point (a pass).  Past the cash point a cash is
+    # worth +1 and playing on for the gammons more: Janowski's line runs on to W at certain
+    # victory, but followed in full it lost against Table's rollouts (the network's gammon
+    # rates are not that reliable), so it rises at a fraction of that slope.
     tp_live = (ell - 0.5) / (w + ell + 0.5)  # the player's own take point
     cp_live = (ell + 1.0) / (w + ell + 0.5)  # one minus the opponent's
-    if owner == 1:
-        live = -ell + (ell + 1.0) * pw / cp_live if pw < cp_live else 1.0
-    elif owner == 2:
+    if owner == 2:
         live = -1.0 if pw <= tp_live else -1.0 + (w + 1.0) * (pw - tp_live) / (1.0 - tp_live)
+    elif pw >= cp_live:
+        live = 1.0 + TOO_GOOD_SLOPE * (w - 1.0) * (pw - cp_live) / (1.0 - cp_live)
+    elif owner == 1:
+        live = -ell + (ell + 1.0) * pw / cp_live
     elif pw <= tp_live:
         live = -1.0
-    elif pw >= cp_live:
-        live = 1.0
     else:
         live = -1.0 + 2.0 * (pw - tp_live) / (cp_live - tp_live)
     return x * live + (1.0 - x) * dead

@@ -9,6 +9,7 @@ const GAMMONS = 0.2;
 // Measured against Table's cubeful rollouts (docs/cube.md).
 const CONTACT_EFFICIENCY = 0.72;
 const RACE_EFFICIENCY = 0.72;
+const TOO_GOOD_SLOPE = 0.15; // past the cash point, a fraction of Janowski's slope to W (table.bot.cube)
 // The spread of the leader's chance in the game when the trailer doubles post-Crawford.
 const FREE_DROP_SPREAD = 0.06;
 
@@ -167,9 +168,10 @@ function moneyEquity(p, owner, x) {
   const dead = pw * w - (1 - pw) * ell;
   const tp = (ell - 0.5) / (w + ell + 0.5), cp = (ell + 1) / (w + ell + 0.5);
   let live;
-  if (owner === "player") live = pw < cp ? -ell + ((ell + 1) * pw) / cp : 1;
-  else if (owner === "opponent") live = pw <= tp ? -1 : -1 + ((w + 1) * (pw - tp)) / (1 - tp);
-  else live = pw <= tp ? -1 : pw >= cp ? 1 : -1 + (2 * (pw - tp)) / (cp - tp);
+  if (owner === "opponent") live = pw <= tp ? -1 : -1 + ((w + 1) * (pw - tp)) / (1 - tp);
+  else if (pw >= cp) live = 1 + (TOO_GOOD_SLOPE * (w - 1) * (pw - cp)) / (1 - cp);
+  else if (owner === "player") live = -ell + ((ell + 1) * pw) / cp;
+  else live = pw <= tp ? -1 : -1 + (2 * (pw - tp)) / (cp - tp);
   return x * live + (1 - x) * dead;
 }
 
