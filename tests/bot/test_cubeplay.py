@@ -71,6 +71,16 @@ def test_duel_of_a_player_with_itself_cancels_in_every_pair() -> None:
     assert stats[0] > 0  # the cube was turned
 
 
+def test_two_cube_models_on_the_same_checkers_differ_only_where_their_cube_does() -> None:
+    # The too-good line at Janowski's full slope against none: the same checker play, so a
+    # pair cancels unless a double or a take went differently; with 200 pairs some do.
+    capped = CubePlayer(medium().player, judge_depth=0, too_good=0.0)
+    res, _ = cube_duel(CubePlayer(medium().player, judge_depth=0, too_good=1.0), capped, 200, seed=6)
+    assert 0 < np.count_nonzero(res) < 100
+    res, _ = cube_duel(CubePlayer(medium().player, judge_depth=0, too_good=0.0), capped, 200, seed=6)
+    assert np.all(res == 0)
+
+
 def test_passive_player_never_doubles_and_always_takes() -> None:
     res, stats = cube_duel(medium(), CubePlayer(medium().player, passive=True, judge_depth=0),
                            8, seed=5)

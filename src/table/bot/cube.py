@@ -178,8 +178,12 @@ OWNER_CODES = {"centre": 0, "player": 1, "opponent": 2}
 
 @njit(cache=True)
 def money_core(win: float, win_gammon: float, win_backgammon: float, lose_gammon: float,
-               lose_backgammon: float, owner: int, x: float) -> float:
-    """Janowski's cubeful money equity per unit of cube (``owner``: 0 centre, 1 player, 2 opponent)."""
+               lose_backgammon: float, owner: int, x: float,
+               slope: float = TOO_GOOD_SLOPE) -> float:
+    """Janowski's cubeful money equity per unit of cube (``owner``: 0 centre, 1 player, 2 opponent).
+
+    ``slope`` is the too-good line's fraction of Janowski's (other values only to measure the model).
+    """
     pw = win
     lose = 1.0 - pw
     w = 1.0 + (win_gammon + win_backgammon) / pw if pw > 1e-9 else 1.0
@@ -195,7 +199,7 @@ def money_core(win: float, win_gammon: float, win_backgammon: float, lose_gammon
     if owner == 2:
         live = -1.0 if pw <= tp_live else -1.0 + (w + 1.0) * (pw - tp_live) / (1.0 - tp_live)
     elif pw >= cp_live:
-        live = 1.0 + TOO_GOOD_SLOPE * (w - 1.0) * (pw - cp_live) / (1.0 - cp_live)
+        live = 1.0 + slope * (w - 1.0) * (pw - cp_live) / (1.0 - cp_live)
     elif owner == 1:
         live = -ell + (ell + 1.0) * pw / cp_live
     elif pw <= tp_live:
@@ -206,7 +210,8 @@ def money_core(win: float, win_gammon: float, win_backgammon: float, lose_gammon
 
 
 @njit(cache=True)
-def money_action(p: np.ndarray, owner: int, x: float) -> tuple[float, float]:
+def money_action(p: np.ndarray, owner: int, x: float,
+                 slope: float = TOO_GOOD_SLOPE) -> tuple[float, float]:
     """(no double, double-take) money equities per unit of the cube now, for chances ``p``.
 
     ``p`` is the network's five outputs; they are put in order first (single
@@ -219,8 +224,8 @@ def money_action(p: np.ndarray, owner: int, x: float) -> tuple[float, float]:
     wbg = min(max(p[2], 0.0), wg)
     lg = min(max(p[3], 0.0), 1.0 - win)
     lbg = min(max(p[4], 0.0), lg)
-    nd = money_core(win, wg, wbg, lg, lbg, owner, x)
-    dt = 2.0 * money_core(win, wg, wbg, lg, lbg, 2, x)
+    nd = money_core(win, wg, wbg, lg, lbg, owner, x, slope)
+    dt = 2.0 * money_core(win, wg, wbg, lg, lbg, 2, x, slope)
     return nd, dt
 
 

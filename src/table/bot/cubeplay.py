@@ -36,21 +36,23 @@ class CubePlayer:
     """A duel player with a cube judge: weights and depth for its cube decisions.
 
     ``judge`` None uses the player's own weights (the bundled ones for pubeval
-    or random play); ``passive`` players never double and always take.
+    or random play); ``passive`` players never double and always take;
+    ``too_good`` is the slope of the model's too-good line (``cube.money_core``).
     """
 
     player: Player
     judge: Weights | None = None
     judge_depth: int = 1
     passive: bool = False
+    too_good: float = cube.TOO_GOOD_SLOPE  # the cube model's too-good line (measuring it)
 
 
 @njit(cache=True)
 def _cube_values(net: search.Net, work: search.Work, board: np.ndarray, depth: int,
-                 owner: int, p: np.ndarray) -> tuple[float, float]:  # pragma: no cover
+                 owner: int, p: np.ndarray, slope: float) -> tuple[float, float]:  # pragma: no cover
     """(no double, double-take) for the player on roll at ``board``, per unit of cube."""
     search.evaluate(net, work, board, depth, 0, p)
-    return cube.money_action(p, owner, cube.board_efficiency(board))
+    return cube.money_action(p, owner, cube.board_efficiency(board), slope)
 
 
 @njit(cache=True)
@@ -58,7 +60,8 @@ def _cube_game(
     first: int, dice: np.ndarray, kinds: np.ndarray, depths: np.ndarray, noises: np.ndarray,
     keeps: np.ndarray, margins: np.ndarray, net_a: search.Net, net_b: search.Net,
     judge_a: search.Net, judge_b: search.Net, judge_depths: np.ndarray, passive: np.ndarray,
-    pw: np.ndarray, start: np.ndarray, work: search.Work, px: np.ndarray, stats: np.ndarray,
+    slopes: np.ndarray, pw: np.ndarray, start: np.ndarray, work: search.Work, px: np.ndarray,
+    stats: np.ndarray,
 ) -> int:  # pragma: no cover - compiled
     """Points won by player 0 in one cubeful game (negative if lost); 0 if abandoned.
 
@@ -75,7 +78,7 @@ def _cube_game(
         if (value < CUBE_CAP and (owner == CENTRE or owner == side) and not passive[side]):
             judge = judge_a if side == 0 else judge_b
             nd, dt = _cube_values(judge, work, board, judge_depths[side],
-                                  0 if owner == CENTRE else 1, p)
+                                  0 if owner == CENTRE else 1, p, slopes[side])
             if min(dt, 1.0) > nd:
                 stats[0] += 1
                 other = 1 - side
@@ -83,7 +86,8 @@ def _cube_game(
                 if not passive[other]:
                     judge = judge_a if other == 0 else judge_b
                     # The taker judges the doubler's position, as the doubler does.
-                    take = _cube_values(judge, work, board, judge_depths[other], 0, p)[1] <= 1.0
+                    take = _cube_values(judge, work, board, judge_depths[other], 0, p,
+                                        slopes[other])[1] <= 1.0
                 if not take:
                     stats[1] += 1
                     stats[2] += value
@@ -104,8 +108,8 @@ def _cube_pairs(
     n_pairs: int, seed: int, kinds: np.ndarray, depths: np.ndarray, noises: np.ndarray,
     keeps: np.ndarray, margins: np.ndarray, net_a: search.Net, net_b: search.Net,
     judge_a: search.Net, judge_b: search.Net, judge_depths: np.ndarray, passive: np.ndarray,
-    pw: np.ndarray, start: np.ndarray, results: np.ndarray, work: search.Work,
-    stats: np.ndarray,
+    slopes: np.ndarray, pw: np.ndarray, start: np.ndarray, results: np.ndarray,
+    work: search.Work, stats: np.ndarray,
 ) -> None:  # pragma: no cover - compiled
     np.random.seed(seed)
     dice = np.empty((MAX_TURNS, 2), dtype=np.int64)
@@ -115,8 +119,8 @@ def _cube_pairs(
         total = 0
         for first in range(2):
             total += _cube_game(first, dice, kinds, depths, noises, keeps, margins, net_a, net_b,
-                                judge_a, judge_b, judge_depths, passive, pw, start, work, px,
-                                stats)
+                                judge_a, judge_b, judge_depths, passive, slopes, pw, start,
+                                work, px, stats)
         results[i] = total
 
 
@@ -151,6 +155,7 @@ def cube_duel(a: CubePlayer, b: CubePlayer, pairs: int, seed: int) -> tuple[np.n
         _net(wa, pa.bearoff), _net(wb, pb.bearoff), _net(ja, True), _net(jb, True),
         np.array([a.judge_depth, b.judge_depth], dtype=np.int64),
         np.array([a.passive, b.passive], dtype=np.bool_),
+        np.array([a.too_good, b.too_good], dtype=np.float64),
         pubeval.WEIGHTS, _START, results, search.make_work(hidden), stats,
     )
     return results, stats
