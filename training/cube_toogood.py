@@ -10,8 +10,8 @@ all the way.  This form follows it at a fraction ``s`` of its slope:
 
     live = 1 + s · (W − 1) · (p − cash point) / (1 − cash point)   past the cash point,
 
-with ``s`` = 0 the model as shipped until December 2026 and ``s`` = 1 Janowski's line.  The
-script judges a grid of ``s`` (and of the contact efficiency) on each reference from Greu's 2-ply
+with ``s`` = 0 the model as shipped until December 2026 and ``s`` = 1 Janowski's line
+(``cube.money_action``'s ``slope``).  The script judges a grid of ``s`` (and of the contact efficiency) on each reference from Greu's 2-ply
 chances (kept in training/cube/chances/ by training/cube_depth.py), cross-validates the choice
 (leave one reference out; ten seeded folds of all positions pooled), and prints each ``s``'s
 loss a decision against the plain model's, paired by position, with its 95% interval.
@@ -27,34 +27,12 @@ from pathlib import Path
 import numpy as np
 
 from table.bot import cube
-from table.bot.cubebench import Reference
+from table.bot.cubebench import Reference, position_scores
 
 from cube_depth import REFERENCES, depth_chances
 
 SLOPES = np.round(np.arange(0.0, 1.001, 0.05), 2)
 EFFICIENCIES = np.round(np.arange(0.64, 0.821, 0.02), 2)
-
-
-def core(p: np.ndarray, owner: int, x: np.ndarray, slope: float) -> np.ndarray:
-    """``cube.money_core`` over many positions, with the too-good line at ``slope``."""
-    pw = np.clip(p[:, 0], 1e-9, 1 - 1e-9)
-    wg = np.minimum(np.clip(p[:, 1], 0, None), pw)
-    wbg = np.minimum(np.clip(p[:, 2], 0, None), wg)
-    lose = 1 - pw
-    lg = np.minimum(np.clip(p[:, 3], 0, None), lose)
-    lbg = np.minimum(np.clip(p[:, 4], 0, None), lg)
-    w = 1 + (wg + wbg) / pw
-    ell = 1 + (lg + lbg) / lose
-    dead = pw * w - lose * ell
-    tp = (ell - 0.5) / (w + ell + 0.5)
-    cp = (ell + 1) / (w + ell + 0.5)
-    if owner == 2:
-        live = np.where(pw <= tp, -1.0, -1 + (w + 1) * (pw - tp) / (1 - tp))
-    else:
-        below = -ell + (ell + 1) * pw / cp if owner == 1 else np.where(
-            pw <= tp, -1.0, -1 + 2 * (pw - tp) / (cp - tp))
-        live = np.where(pw >= cp, 1 + slope * (w - 1) * (pw - cp) / (1 - cp), below)
-    return x * live + (1 - x) * dead
 
 
 class Judged:
@@ -67,17 +45,18 @@ class Judged:
         self.nd, self.dt = ref.nd, ref.dt
         self.p = depth_chances(path, ref.boards, weights, 2)
         self.x = np.array([cube.board_efficiency(b) for b in ref.boards])
+        self._memo: dict[tuple[float, float], tuple[np.ndarray, np.ndarray]] = {}
 
     def losses(self, slope: float, contact: float) -> tuple[np.ndarray, np.ndarray]:
         """(agreements, loss) per position, each the mean of its two decisions."""
-        x = np.where(self.x == cube.CONTACT_EFFICIENCY, contact, self.x)
-        nd = core(self.p, 0, x, slope)
-        dt = 2 * core(self.p, 2, x, slope)
-        d, t = np.minimum(dt, 1) > nd, dt <= 1
-        sd, st = np.minimum(self.dt, 1) > self.nd, self.dt <= 1
-        loss = (np.where(d != sd, np.abs(np.minimum(self.dt, 1) - self.nd), 0)
-                + np.where(t != st, np.abs(self.dt - 1), 0))
-        return ((d == sd).astype(float) + (t == st)) / 2, loss / 2
+        key = (slope, contact)
+        if key not in self._memo:
+            x = np.where(self.x == cube.CONTACT_EFFICIENCY, contact, self.x)
+            nd_dt = np.array([cube.money_action(p, 0, xi, slope) for p, xi in zip(self.p, x)])
+            nd, dt = nd_dt[:, 0], nd_dt[:, 1]
+            agree, loss = position_scores(self.nd, self.dt, np.minimum(dt, 1) > nd, dt <= 1)
+            self._memo[key] = (agree / 2, loss / 2)
+        return self._memo[key]
 
 
 def _choose(refs: list[Judged], masks: list[np.ndarray], free_x: bool) -> tuple[float, float]:

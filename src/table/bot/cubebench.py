@@ -283,6 +283,23 @@ class Verdict:
         return self.loss / self.decisions if self.decisions else 0.0
 
 
+def position_scores(nd: np.ndarray, dt: np.ndarray, doubles: np.ndarray, takes: np.ndarray
+                    ) -> tuple[np.ndarray, np.ndarray]:
+    """Per position: how many of its two decisions agree with the rollouts (0-2), and the loss.
+
+    >>> agree, loss = position_scores(np.array([0.5, 0.9]), np.array([0.8, 1.3]),
+    ...                               np.array([True, False]), np.array([True, True]))
+    >>> agree.tolist(), loss.round(2).tolist()
+    ([2, 0], [0.0, 0.4])
+    """
+    should_double = np.minimum(dt, 1.0) > nd
+    should_take = dt <= 1.0
+    dloss = np.where(doubles != should_double, np.abs(np.minimum(dt, 1.0) - nd), 0.0)
+    tloss = np.where(takes != should_take, np.abs(dt - 1.0), 0.0)
+    agree = (doubles == should_double).astype(np.int64) + (takes == should_take)
+    return agree, dloss + tloss
+
+
 def verdict(nd: np.ndarray, dt: np.ndarray, doubles: np.ndarray, takes: np.ndarray) -> Verdict:
     """Compare double and take decisions with rollout equities ``nd``, ``dt`` (points; pass = +1).
 
@@ -295,11 +312,8 @@ def verdict(nd: np.ndarray, dt: np.ndarray, doubles: np.ndarray, takes: np.ndarr
     """
     should_double = np.minimum(dt, 1.0) > nd
     should_take = dt <= 1.0
-    dloss = np.where(doubles != should_double, np.abs(np.minimum(dt, 1.0) - nd), 0.0)
-    tloss = np.where(takes != should_take, np.abs(dt - 1.0), 0.0)
-    n = 2 * len(nd)
-    agree = int(np.sum(doubles == should_double) + np.sum(takes == should_take))
-    return Verdict(n, agree, float(dloss.sum() + tloss.sum()),
+    agree, loss = position_scores(nd, dt, doubles, takes)
+    return Verdict(2 * len(nd), int(agree.sum()), float(loss.sum()),
                    int(np.sum(should_double & ~doubles)), int(np.sum(doubles & ~should_double)),
                    int(np.sum(should_take & ~takes)), int(np.sum(takes & ~should_take)))
 
