@@ -5,7 +5,10 @@
 # pools the chunks.  Against:
 #   old      (default) Greu with the weights shipped before (refine-3, one ply): seeds 101..CHUNKS_TO
 #            (default 140, 40,000 games);
-#   pubeval  pubeval: seeds 201..210 (10,000 games).
+#   pubeval  pubeval: seeds 201..210 (10,000 games);
+#   cube     the cube's value, in chunks of 500 games with the `hard` level: Greu with its cube
+#            against the same Greu that never doubles and always takes (seeds 301..), and pubeval
+#            playing its checkers with Greu's cube decisions (seeds 401..); CHUNKS of each (4).
 # NET=FILE plays that weights file's Greu instead of the `hard` level (recorded by the file's name,
 # so its chunks pool apart from the shipped network's); the same seeds give the same dice.
 # Run from the repository root, e.g.
@@ -23,5 +26,10 @@ case "${1:-old}" in
     for seed in $(seq 201 210); do
       bench "$greu pubeval --games 1000 --jobs 2 --seed $seed"
     done ;;
-  *) echo "usage: bash training/greu2.sh [old|pubeval]" >&2; exit 2 ;;
+  cube)
+    for i in $(seq 1 "${CHUNKS:-4}"); do
+      bench "hard hard --cube --passive b --games 500 --jobs 2 --seed $((300 + i))"
+      bench "hard pubeval --cube --games 500 --jobs 2 --seed $((400 + i))"
+    done ;;
+  *) echo "usage: bash training/greu2.sh [old|pubeval|cube]" >&2; exit 2 ;;
 esac
