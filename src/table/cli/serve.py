@@ -8,6 +8,7 @@ servers, on other machines, may join the same database and Redis.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 from pathlib import Path
 from typing import Any
@@ -95,13 +96,21 @@ def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from table.server.app import create_app
-    from table.server.http import uvicorn_options
+    from table.server.http import MAX_CONNECTIONS, connection_budget, raise_open_file_limit, uvicorn_options
     from table.server.limits import Limits
     from table.server.memory import settle_memory
 
+    # Every connection is an open file: ask for as many as the system allows, and keep uvicorn's
+    # limit on connections under it (the worker processes inherit both).
+    max_connections = connection_budget(raise_open_file_limit())
+    if max_connections < MAX_CONNECTIONS:
+        print(f"Table: the open-file limit allows {max_connections} connections at once, not "
+              f"{MAX_CONNECTIONS}: raise it (ulimit -n, LimitNOFILE=) for more", flush=True)
     if args.workers > 1 and not args.redis:
         raise TableError("serve: --workers above 1 needs --redis URL and a PostgreSQL --db")
     if args.redis:
+        if importlib.util.find_spec("redis") is None:
+            raise TableError("serve: --redis needs the redis library: pip install 'table[scale]'")
         if not (args.db or "").startswith(("postgresql://", "postgresql+psycopg://")):
             raise TableError("serve: --redis needs --db postgresql://... (the processes share that database)")
         if not args.redis.startswith(("redis://", "rediss://", "unix://")):
@@ -113,15 +122,20 @@ def _serve(args: argparse.Namespace) -> int:
         print(f"Table: http://{args.host}:{args.port}/  ({args.workers} worker process(es), games in {shown}, "
               f"shared through Redis)", flush=True)
         uvicorn.run("table.cli.serve:cluster_app", factory=True, workers=args.workers, host=args.host,
-                    port=args.port, log_level="warning", **uvicorn_options(Limits()))
+                    port=args.port, log_level="warning",
+                    **uvicorn_options(Limits(), max_connections=max_connections))
         return 0
     storage = open_storage(args.db)
     app = create_app(storage, bot_delay=max(0.0, args.bot_delay))
     print(f"Table: http://{args.host}:{args.port}/  (games in {args.db or default_path()})", flush=True)
+    if importlib.util.find_spec("pywebpush") is None:
+        print("Table: \"your move\" notices by Web Push are off: pip install 'table[push]' to send them",
+              flush=True)
     settle_memory()
     try:
         # Bounded frames, headers and connections; see table.server.http.
-        uvicorn.run(app, host=args.host, port=args.port, log_level="warning", **uvicorn_options(app.state.limits))
+        uvicorn.run(app, host=args.host, port=args.port, log_level="warning",
+                    **uvicorn_options(app.state.limits, max_connections=max_connections))
     finally:
         storage.close()
     return 0

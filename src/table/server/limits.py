@@ -52,6 +52,7 @@ class Limits:
     ws_message_chars: int = 16_384        # one WebSocket text message
     ws_frame_bytes: int = 65_536          # what uvicorn accepts in one frame/message (ws_max_size)
     connections_per_client: int = 64      # HTTP requests in flight + open WebSockets, per address (NAT: a class)
+    sockets_per_client: int = 128         # TCP connections per address, counted from the accept (not proxies)
     games_per_minute: float = 20.0        # new games per address (a school may share one), sustained ...
     games_burst: int = 40                 # ... after a burst of this many
     ws_messages_per_second: float = 20.0  # messages one WebSocket may send, sustained ...
