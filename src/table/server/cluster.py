@@ -276,7 +276,7 @@ class Cluster:
         m = _TABLE_PATH.fullmatch(path)
         if m and scope.get("method") == "POST" and self.online is not None:
             try:
-                table = await self.online.find_table(m.group(1))
+                table = await self.online.find_table(m.group(1), routing=True)
             except TableError:
                 return None  # refused here as anywhere
             return table.game_id

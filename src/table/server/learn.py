@@ -176,16 +176,29 @@ def records_of(m: Match) -> JSON:
 
 
 def ids_of(game: Game) -> JSON:
-    """The current Position ID (player on roll's side), Match ID and XGID of ``game``."""
+    """The current Position ID (player on roll's side), Match ID and XGID of ``game``.
+
+    A finished match has IDs too (docs/protocol.md, "export"): the Position ID of the board as
+    it ended, the Match ID GNU Backgammon writes at the end (the game over, the final score) and,
+    since an XGID cannot hold a score that has reached the match length, the XGID of the same
+    board at the score the last game was played at, with no dice: the end of the last game as it
+    would be set up for study.  ``match_over`` says which is which.
+    """
     m = game.match
     dice = m.dice if m.phase == Phase.MOVE else None
+    score = (m.score[0], m.score[1])
+    result = m.game_result
+    if m.is_over and result is not None:
+        won = list(score)
+        won[result.winner] -= result.points
+        score = (won[0], won[1])
     xgid = to_xgid(m.position, cube_value=m.cube_value,
                    cube_owner=None if m.cube_owner is None else (BOTTOM if m.cube_owner == 0 else TOP),
                    turn=BOTTOM if m.on_roll == 0 else TOP, dice=(dice[0], dice[1]) if dice else None,
                    double_offered=CubeOffer.DOUBLE if m.phase == Phase.TAKE else CubeOffer.NONE,
-                   score=(m.score[0], m.score[1]), match_length=m.length, crawford=m.crawford,
+                   score=score, match_length=m.length, crawford=m.crawford,
                    jacoby=bool(m.jacoby) and m.length == 0)
-    return {"position": m.position.id, "match": m.match_id, "xgid": xgid}
+    return {"position": m.position.id, "match": m.match_id, "xgid": xgid, "match_over": game.is_over}
 
 
 @dataclass

@@ -396,15 +396,26 @@ class Online:
         return {"open": await self._tables_json(open_), "playing": await self._tables_json(playing),
                 "now": self.now()}
 
-    async def find_table(self, key: str) -> OnlineTable:
-        """A table by its id (a public one) or by its invite code (a private one)."""
+    async def find_table(self, key: str, seated: int | None = None, routing: bool = False) -> OnlineTable:
+        """A table by its id (a public one, or a private one where player ``seated`` sits) or by
+        its invite code (a private one): the players of a private table act on it by its id, as
+        their game names it; anyone else needs the invitation.  ``routing``: any table by its id,
+        only to choose the process that serves a request (which then checks who asks)."""
         table: OnlineTable | None = None
         if isinstance(key, str) and 0 < len(key) <= 64:
             table = await self._call(self.storage.table, key)
-            if table is None or table.invite is not None:
+            if table is None or (table.invite is not None and not routing
+                                 and (seated is None or seated not in table.seats)):
                 table = await self._call(self.storage.table_by_invite, key)
         if table is None:
             raise OnlineError(f"there is no table {key!r}", "not_found", 404)
+        return table
+
+    async def _reload(self, table_id: str) -> OnlineTable:
+        """A table read again by its id (private or not), after a change to it."""
+        table: OnlineTable | None = await self._call(self.storage.table, table_id)
+        if table is None:
+            raise OnlineError(f"there is no table {table_id!r}", "not_found", 404)
         return table
 
     async def one_table(self, key: str) -> JSON:
@@ -421,7 +432,7 @@ class Online:
     async def join(self, token: str | None, key: str) -> JSON:
         """Sit at a table; the match starts at once (its game, clock and room)."""
         player = await self.player(token)
-        table = await self.find_table(key)
+        table = await self.find_table(key, player.id)
         if player.id in table.seats:
             raise OnlineError("you already sit at this table", "already_seated", 409)
         if table.status != "open":
@@ -434,7 +445,7 @@ class Online:
         except ConflictError as exc:
             raise OnlineError("somebody else sat down first", "table_full", 409) from exc
         except OnlineError as exc:
-            now_ = await self.find_table(table.id)
+            now_ = await self._reload(table.id)
             if exc.code == "storage_failed" and now_.status != "open":  # started or withdrawn meanwhile
                 raise OnlineError(f"this table is {now_.status}, no longer open", "not_open", 409) from exc
             raise
@@ -490,7 +501,7 @@ class Online:
 
     async def _seated(self, token: str | None, key: str) -> tuple[Player, OnlineTable, int]:
         player = await self.player(token)
-        table = await self.find_table(key)
+        table = await self.find_table(key, player.id)
         if player.id not in table.seats:
             raise OnlineError("you do not sit at this table", "not_seated", 403)
         return player, table, table.seats.index(player.id)
@@ -509,7 +520,7 @@ class Online:
             self.lobby_changed()
         elif table.status == "playing":
             await self._forfeit(await self._room(table), seat, "left")
-            table = await self.find_table(table.id)
+            table = await self._reload(table.id)
         else:
             raise OnlineError(f"this table is {table.status}: there is nothing to leave", "not_playing", 409)
         return {"table": (await self._tables_json([table]))[0]}
@@ -544,7 +555,7 @@ class Online:
         else:
             raise OnlineError("your opponent is here and within their time", "cannot_claim", 409)
         await self._forfeit(room, other, why)
-        return {"table": (await self._tables_json([await self.find_table(table.id)]))[0]}
+        return {"table": (await self._tables_json([await self._reload(table.id)]))[0]}
 
     async def rematch(self, token: str | None, key: str) -> JSON:
         """Ask for a rematch; when both have, a new table starts with the seats swapped."""
