@@ -207,7 +207,7 @@ def test_clocks_tick_and_warn_an_away_opponent_may_be_claimed_and_leaving_asks_f
     page.wait_for_timeout(1300)
     assert top.inner_text() != first  # it ticks
     presence_line = page.locator("#presence").inner_text()
-    assert "Ion s-a deconectat de 1:3" in presence_line, presence_line
+    assert "Ion s-a deconectat acum 1 min 3" in presence_line, presence_line
     claim = page.locator("#controls [data-act=claim]")
     assert claim.is_visible()
     # All of it fits the phone without scrolling, the folded chat under the controls.

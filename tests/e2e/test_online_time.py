@@ -73,7 +73,7 @@ def test_an_opponent_away_for_90_seconds_may_be_claimed_against(browser, shifted
         assert claim.is_hidden()
         SHIFT[0] += 91
         maria.reload()
-        maria.wait_for_function("document.querySelector('#presence').textContent.includes('Dan s-a deconectat de 1:3')")
+        maria.wait_for_function("document.querySelector('#presence').textContent.includes('Dan s-a deconectat acum 1 min 3')")
         assert RO["away_claim_now"] in maria.locator("#presence").inner_text()
         maria.screenshot(path=str(artifacts / "online-claim-phone-ro.png"))
         claim.click()
@@ -83,5 +83,5 @@ def test_an_opponent_away_for_90_seconds_may_be_claimed_against(browser, shifted
         if maria.locator("#dlg-result[open]").count():
             maria.locator("#dlg-result button").click()
         maria.goto("/#/player/Dan")
-        maria.wait_for_function("document.querySelector('#player-points').textContent === '-100'")
+        maria.wait_for_function("document.querySelector('#player-points').textContent === '−100'")
         assert RO["reason_left"] in maria.locator("#player-games").inner_text()

@@ -171,4 +171,4 @@ def test_a_player_who_has_rolled_can_resign(desktop):
     page.wait_for_selector("#controls [data-act=accept_resignation]:visible")
     page.click("#controls [data-act=accept_resignation]")
     page.wait_for_selector("#dlg-result[open]")
-    assert "abandon la marț, 2 p." in page.locator("#result-text").inner_text()
+    assert "abandon, marț, 2 puncte" in page.locator("#result-text").inner_text()

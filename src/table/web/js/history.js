@@ -1,7 +1,7 @@
 // A player's rating, statistics, rating chart and finished matches (GET /api/players/{name} and
 // /games), and the replay of one match on the board, step by step (GET /api/games/{id}/replay, or
 // POST /api/replay for a pasted record).
-import { t, plural, lang } from "./i18n.js";
+import { t, plural, locale, num as format } from "./i18n.js";
 import { request, me } from "./online.js";
 import { ratingChart } from "./chart.js";
 import { Board } from "./board.js";
@@ -12,8 +12,7 @@ const node = (tag, cls, text) => {
   if (text !== undefined) e.textContent = text;
   return e;
 };
-const locale = () => (lang === "ro" ? "ro-RO" : "en-GB");
-export const num = (n, digits = 0) => new Intl.NumberFormat(locale(), { maximumFractionDigits: digits }).format(n);
+export const num = (n, digits = 0) => format(n, { maximumFractionDigits: digits });
 const day = (at) => new Intl.DateTimeFormat(locale(), { day: "numeric", month: "short" }).format(new Date(at * 1000));
 
 // Previous / next page buttons under a list; `go(n)` shows page n.
@@ -52,7 +51,7 @@ export function showStats(box, p) {
   row("st_gammons", `${p.gammons.won} / ${p.gammons.lost}`);
   row("st_backgammons", `${p.backgammons.won} / ${p.backgammons.lost}`);
   row("st_wins_colors", `${p.wins_white} / ${p.wins_black}`);
-  row("st_average_length", p.average_length == null ? "—" : plural("st_points", p.average_length, { n: num(p.average_length, 1) }));
+  row("st_average_length", p.average_length == null ? "—" : plural("st_points", Math.round(10 * p.average_length) / 10));
   row("st_streak", streakText(p.streak), "player-streak");
   box.appendChild(dl);
   box.appendChild(node("h3", "", t("st_chart")));
@@ -96,7 +95,7 @@ export async function showGames(box, name, page = 1) {
     const mine = g.players[seat];
     if (g.rated && mine.rating_before != null && mine.rating_after != null) {
       const d = mine.rating_after - mine.rating_before;
-      sub.append(` · ${t("st_rating")} ${d >= 0 ? "+" : "−"}${num(Math.abs(d), 1)}`);
+      sub.append(` · ${t("st_rating")} ${format(d, { maximumFractionDigits: 1, signDisplay: "exceptZero" })}`);
     }
     const links = node("div", "history-links");
     const replay = node("a", "replay-link", t("st_replay"));

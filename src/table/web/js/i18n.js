@@ -19,20 +19,68 @@ export async function loadPages() {
   return pages;
 }
 
+// `key`'s text with its {placeholders} filled from `params`.  A count names the words it counts:
+// "{n:pips}" is written by `plural("pips", n)`, so the catalogue, not each caller, makes
+// "1 pip", "5 pipuri", "167 de pipuri".
 export function t(key, params) {
   let text = messages[key];
   if (text === undefined) return key;
-  if (params) text = text.replace(/\{(\w+)\}/g, (_, k) => (params[k] === undefined ? "" : String(params[k])));
+  if (params) {
+    text = text.replace(/\{(\w+)(?::(\w+))?\}/g, (_, k, words) => {
+      const v = params[k];
+      if (v === undefined) return "";
+      return words && typeof v === "number" ? plural(words, v) : String(v);
+    });
+  }
   return text;
 }
 
 // A count in words: `key_one`, `key_few` or `key_other` by the language's plural rules (Romanian
-// says "1 punct", "5 puncte", "20 de puncte").
+// says "1 punct", "5 puncte", "20 de puncte").  {n} is written as numbers are (`num`: "1.500 de
+// puncte", "−40 de puncte"); round `n` before, so that the form is chosen on what is written.
 export function plural(key, n, params) {
-  let form = "other";
-  try { form = new Intl.PluralRules(lang).select(n); } catch (_) { /* an old browser: "other" */ }
+  const form = pluralForm(n);
   const k = has(`${key}_${form}`) ? `${key}_${form}` : `${key}_other`;
-  return t(k, Object.assign({ n }, params));
+  return t(k, Object.assign({ n: num(n) }, params));
+}
+
+// CLDR's category of `n`; without Intl.PluralRules (old Safari, old Android WebView) Romanian's
+// rule by hand (one: 1; other: whole numbers whose last two digits are 00 or 20-99; few: the
+// rest) and English's (one: 1; other: the rest).
+export function pluralForm(n, code = lang) {
+  try { return new Intl.PluralRules(code).select(n); } catch (_) { /* an old browser: below */ }
+  return pluralByHand(n, code);
+}
+
+export function pluralByHand(n, code = lang) {
+  const a = Math.abs(n);
+  if (a === 1) return "one";
+  if (code !== "ro") return "other";
+  const r = a % 100;
+  return Number.isInteger(n) && n !== 0 && (r === 0 || r >= 20) ? "other" : "few";
+}
+
+export const locale = () => (lang === "ro" ? "ro-RO" : "en-GB");
+
+// A number as the reader writes it: a decimal comma in Romanian, grouped thousands, and a true
+// minus sign "−" (Intl writes the hyphen "-").  `options` are Intl.NumberFormat's, e.g.
+// { minimumFractionDigits: 3, maximumFractionDigits: 3, signDisplay: "always" }.
+export function num(x, options = {}) {
+  let parts;
+  try { parts = new Intl.NumberFormat(locale(), options).formatToParts(x); } catch (_) { return String(x).replace("-", "−"); }
+  return parts.map((p) => (p.type === "minusSign" ? "−" : p.value)).join("");
+}
+
+// Equities, differences and luck: signed, three decimals ("+0,123", "−0,467", "0,000").
+export const signed = (x) => num(x, { minimumFractionDigits: 3, maximumFractionDigits: 3, signDisplay: "exceptZero" });
+// A probability as a percentage with one decimal ("36,1%").
+export const percent = (p) => num(100 * p, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) + "%";
+
+// A stretch of time inside a sentence, in words rather than as a clock: "3 s", "1 min 28 s"
+// (whole seconds, rounded up).
+export function duration(seconds) {
+  const s = Math.max(0, Math.ceil(seconds - 1e-9)), m = Math.floor(s / 60);
+  return m ? t("left_minutes", { m, s: s % 60 }) : t("left_seconds", { s });
 }
 
 export const has = (key) => Object.prototype.hasOwnProperty.call(messages, key);

@@ -1,6 +1,6 @@
 // Learning from the game: the move list, the computer's hint, export, and the review after the game.
 // The server writes every play from each side; this module only picks the reader's side.
-import { t } from "./i18n.js";
+import { t, num, signed, percent as pct } from "./i18n.js";
 import { diceText, playText } from "./notation.js";
 
 const $ = (id) => document.getElementById(id);
@@ -12,8 +12,7 @@ function el(tag, cls, text) {
   return e;
 }
 
-const signed = (x) => (x >= 0 ? "+" : "−") + Math.abs(x).toFixed(3);
-const pct = (x) => (100 * x).toFixed(1) + "%";
+const fixed = (x, digits) => num(x, { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 async function getJSON(url, token, options = {}) {
   const headers = Object.assign({}, options.headers || {});
@@ -290,7 +289,7 @@ export function renderReview(p, r, who) {
   table.append(head);
   r.totals.forEach((tot, seat) => {
     const tr = el("tr");
-    const rate = tot.error_rate === null ? "—" : `${tot.error_rate.toFixed(1)} · ${t("rating_" + tot.rating)}`;
+    const rate = tot.error_rate === null ? "—" : `${fixed(tot.error_rate, 1)} · ${t("rating_" + tot.rating)}`;
     tr.append(el("td", "", who.name(seat)), el("td", "num", rate),
       el("td", "num", String(tot.cube_errors)), el("td", "num", signed(tot.luck)));
     table.append(tr);
@@ -310,7 +309,7 @@ export function renderReview(p, r, who) {
     const played = said(d.played_play, d.played, side), best = said(d.best_play, d.best, side);
     b.append(el("span", "mark", d.mark),
       el("span", "", t("review_line", { g: d.game, n: d.move, name: who.name(d.player),
-        d: d.dice ? diceText(d.dice) + ": " : "", played, best, loss: d.loss.toFixed(3) })));
+        d: d.dice ? diceText(d.dice) + ": " : "", played, best, loss: fixed(d.loss, 3) })));
     if (who.pick) b.onclick = () => who.pick(d, best);
     li.append(b);
     list.append(li);

@@ -443,7 +443,7 @@ function statusText(msg) {
     if (local) parts.push(t("answer_local", { name: playerName(msg, v.to_act) }));
   } else if (v.phase === "roll" && acts.includes("roll")) {
     const hint = t(acts.includes("double") ? "hint_roll" : "hint_roll_only");
-    parts.push(local ? `${playerName(msg, v.turn)}: ${hint}` : hint);
+    parts.push(local ? `${playerName(msg, v.turn)}, ${hint[0].toLowerCase()}${hint.slice(1)}` : hint);
   } else if (g) {
     if (isFinal(g, app.node)) parts.push(settings.autoConfirm ? "" : t("hint_confirm"));
     else parts.push(t(local ? "hint_move_local" : "hint_move", { name: playerName(msg, v.to_act), d: diceText(v.dice) }));

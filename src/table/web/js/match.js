@@ -1,7 +1,7 @@
 // What an online match adds to the game screen: both clocks ticking, the opponent's presence with
 // the claim it allows, leaving (it costs 100 points), the points the match moved, a rematch, and
 // the table's chat.  The board and the turn in progress (main.js) do not know about any of it.
-import { t, plural } from "./i18n.js";
+import { t, plural, duration } from "./i18n.js";
 import { remaining, fmt, fmtDays, warning, skew } from "./clock.js";
 import * as online from "./online.js";
 import { Chat } from "./chat.js";
@@ -101,10 +101,10 @@ export class OnlineMatch {
         const p = this.presence && this.presence[seat];
         if (p && !p.connected && p.away_since) {
           const away = Math.max(0, now - p.away_since);
-          lines.push(t("away", { name: this.name(seat), t: fmt(away) }));
+          lines.push(t("away", { name: this.name(seat), t: duration(away) }));
           if (seated) {
             if (away >= CLAIM_AFTER) { canClaim = true; lines.push(t("away_claim_now")); }
-            else lines.push(t("away_claim_in", { t: fmt(CLAIM_AFTER - away) }));
+            else lines.push(t("away_claim_in", { t: duration(CLAIM_AFTER - away) }));
           }
         }
       }
@@ -130,11 +130,16 @@ export class OnlineMatch {
     $("ledger").hidden = !ledger;
   }
 
-  // The points this match has moved for the reader so far, from the ledger entries in the view.
-  ledgerText(msg) {
+  // The reader's ledger entries in the view, oldest first: one per finished game.
+  mine(msg) {
     const v = msg.view;
-    if (!v.ledger || !v.ledger.length || !(msg.seats || []).length) return "";
-    const mine = v.ledger.filter((e) => this.you(e.seat));
+    if (!v.ledger || !(msg.seats || []).length) return [];
+    return v.ledger.filter((e) => this.you(e.seat));
+  }
+
+  // The points this match has moved for the reader so far.
+  ledgerText(msg) {
+    const mine = this.mine(msg);
     if (!mine.length) return "";
     const sum = mine.reduce((a, e) => a + e.amount, 0);
     if (!sum) return t("ledger_zero");
@@ -147,13 +152,19 @@ export class OnlineMatch {
     return t(this.you(f.seat) ? key + "_you" : key, { name: this.name(f.seat) });
   }
 
-  // What the end of the match adds to the result dialog: a forfeit and the points.
+  // What the end of a game adds to the result dialog: a forfeit, what this game brought or cost
+  // (the reader's last entry), and the match's total once earlier games moved points too.
   resultNote(msg) {
     this.msg = msg;
     const v = msg.view, parts = [];
     if (v.forfeit) parts.push(this.forfeitText(v.forfeit));
-    const l = this.ledgerText(msg);
-    if (l) parts.push(l);
+    const mine = this.mine(msg);
+    if (mine.length) {
+      const last = mine[mine.length - 1].amount;
+      parts.push(last ? t(last > 0 ? "ledger_game_gain" : "ledger_game_loss", { pts: plural("points", Math.abs(last)) })
+        : t("ledger_game_zero"));
+      if (mine.length > 1) parts.push(this.ledgerText(msg));
+    }
     return parts.join(" ");
   }
 

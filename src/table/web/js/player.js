@@ -1,5 +1,5 @@
 // A player's page: name, points, record and recent games, from GET /api/players/{name}.
-import { t, plural, lang } from "./i18n.js";
+import { t, plural, locale, num } from "./i18n.js";
 import { playerPage, OnlineError } from "./online.js";
 import { showStats, showGames } from "./history.js";
 
@@ -29,7 +29,7 @@ export async function showPlayer(name) {
     b.textContent = t("bot_marker");
     $("player-name").append(" ", b);
   }
-  $("player-points").textContent = String(p.points);
+  $("player-points").textContent = num(p.points);
   showStats($("player-stats"), p);
   showGames($("player-history"), p.name);
   $("player-record").textContent = t("player_record", { w: p.record.wins, l: p.record.losses });
@@ -40,13 +40,13 @@ export async function showPlayer(name) {
     li.textContent = t("player_none");
     ul.appendChild(li);
   }
-  const when = new Intl.DateTimeFormat(lang === "ro" ? "ro-RO" : "en-GB", { dateStyle: "medium", timeStyle: "short" });
+  const when = new Intl.DateTimeFormat(locale(), { dateStyle: "medium", timeStyle: "short" });
   for (const r of p.recent) {
     const li = document.createElement("li");
     li.className = "ledger-item";
     const amount = document.createElement("b");
     amount.className = r.amount > 0 ? "plus" : r.amount < 0 ? "minus" : "";
-    amount.textContent = (r.amount > 0 ? "+" : r.amount < 0 ? "−" : "") + plural("points", Math.abs(r.amount));
+    amount.textContent = (r.amount > 0 ? "+" : "") + plural("points", r.amount);
     const text = document.createElement("span");
     text.textContent = t("recent_line", { when: when.format(new Date(r.at * 1000)), name: r.opponent || "?", how: reasonText(r.reason) });
     li.append(amount, " ", text);

@@ -1,6 +1,6 @@
 // The leaderboard (GET /api/leaderboard: by rating or points, this week or all time, in pages)
 // and the site's statistics (GET /api/stats).
-import { t, plural } from "./i18n.js";
+import { t, plural, num as format } from "./i18n.js";
 import { request } from "./online.js";
 import { num, pager } from "./history.js";
 
@@ -30,7 +30,7 @@ function choices(by, period) {
 
 function value(by, period, v) {
   if (by === "points") return (period === "week" && v > 0 ? "+" : "") + plural("points", v);
-  return period === "week" ? (v >= 0 ? "+" : "−") + num(Math.abs(v), 1) : num(v, 1);
+  return format(v, { maximumFractionDigits: 1, signDisplay: period === "week" ? "exceptZero" : "auto" });
 }
 
 async function siteStats(box) {
