@@ -53,3 +53,26 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     for home in _home:
         shutil.rmtree(home, ignore_errors=True)
     _home.clear()
+
+
+def _skipped(config: pytest.Config) -> list[pytest.TestReport]:
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    return list(getattr(reporter, "stats", {}).get("skipped", []))
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Under CI a skipped test fails the run: a green run must mean that everything ran."""
+    if hasattr(session.config, "workerinput"):  # an xdist worker: the controller decides
+        return
+    if os.environ.get("CI") and _skipped(session.config) and exitstatus == 0:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, exitstatus: int,
+                            config: pytest.Config) -> None:
+    skipped = _skipped(config)
+    if skipped:
+        verdict = "this fails the run under CI" if os.environ.get("CI") else "outside CI this is allowed"
+        terminalreporter.write_line(
+            f"{len(skipped)} test(s) SKIPPED, so not everything ran ({verdict}); the reasons are listed "
+            "above under 'short test summary info'", red=True, bold=True)

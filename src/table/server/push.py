@@ -32,9 +32,6 @@ from importlib import resources
 from typing import Any, Callable
 from urllib.parse import urlsplit
 
-from cryptography.hazmat.primitives import serialization
-from cryptography.hazmat.primitives.asymmetric import ec
-
 from table.errors import TableError
 from table.server.rooms import RoomError
 from table.server.storage import PushSubscription, SqlStorage, StorageError
@@ -83,6 +80,10 @@ def check_subscription(data: object, insecure_hosts: frozenset[str] = frozenset(
 
 def new_private_key() -> str:
     """A fresh VAPID private key (P-256) as PEM text."""
+    # cryptography comes with the push extra; a plain install never gets here (push is off).
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+
     key = ec.generate_private_key(ec.SECP256R1())
     return key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
                              serialization.NoEncryption()).decode()
@@ -94,6 +95,9 @@ def public_key(pem: str) -> str:
     >>> len(public_key(new_private_key()))    # 65 bytes, uncompressed
     87
     """
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+
     key = serialization.load_pem_private_key(pem.encode(), password=None)
     assert isinstance(key, ec.EllipticCurvePrivateKey)
     raw = key.public_key().public_bytes(serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
