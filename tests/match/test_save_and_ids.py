@@ -13,6 +13,7 @@ from table.errors import MatchSettingsError, RecordError, TableError
 from table.match import Match, Move, OpeningRoll, Phase, RejectResignation, Resign, Roll, action_from_json
 from table.match.actions import ACTION_TYPES, AcceptResignation, Action, Double, Take
 from table.notation.matchid import GameState, MatchInfo, decode_match_id, encode_match_id
+from table.rules.position import Position
 
 from tests.match.helpers import random_player
 
@@ -232,3 +233,36 @@ def test_set_up_match_plays_on_with_a_take() -> None:
     assert m.phase == Phase.TAKE and m.turn == 0
     m.apply(Take())
     assert (m.cube_value, m.cube_owner, m.turn) == (2, 0, 1)
+
+
+# GNU Backgammon writes each game's opening roll as "no game yet" with the dice set, the
+# Position ID the starting position: 36 of 2,416 IDs of its exports were such (issue 48).
+OPENING_ROLL = ("4HPwATDgc/ABMA", "cAizAAAAAAAE")
+
+
+def test_gnu_backgammons_opening_roll_ids_set_up_the_roll_to_play() -> None:
+    m = Match.from_ids(*OPENING_ROLL)
+    assert (m.phase, m.turn, m.on_roll, m.dice, m.length, m.score) == \
+        (Phase.MOVE, 1, 1, (6, 4), 5, (0, 0))
+    assert m.position == Position.initial() and "double" not in m.legal_kinds()
+    m.apply(Move("24/18 13/9"))
+    # The first move has been played: the other player may double now.
+    assert (m.phase, m.turn) == (Phase.ROLL, 0) and m.may_double()
+    assert Match.from_json(m.to_json()).state == m.state
+
+
+def test_an_opening_roll_id_on_a_later_game_keeps_its_score_and_crawford() -> None:
+    text = encode_match_id(MatchInfo(player_on_roll=0, turn=0, crawford=True,
+                                     game_state=GameState.NO_GAME, dice=(5, 2),
+                                     match_length=7, score=(6, 3)))
+    m = Match.from_ids("4HPwATDgc/ABMA", text)
+    assert (m.phase, m.turn, m.dice, m.score, m.crawford) == (Phase.MOVE, 0, (5, 2), (6, 3), True)
+
+
+def test_an_opening_roll_id_is_refused_off_the_starting_position_or_out_of_turn() -> None:
+    with pytest.raises(MatchSettingsError, match="starting position"):
+        Match.from_ids(RESIGNED_WITH_DICE[0], OPENING_ROLL[1])
+    wrong_turn = encode_match_id(MatchInfo(player_on_roll=1, turn=0, game_state=GameState.NO_GAME,
+                                           dice=(6, 4), match_length=5))
+    with pytest.raises(MatchSettingsError, match="turn"):
+        Match.from_ids("4HPwATDgc/ABMA", wrong_turn)

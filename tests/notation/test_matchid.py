@@ -146,7 +146,8 @@ def test_surrounding_space_is_ignored() -> None:
         (make_id(double=1, turn=0), "opponent's turn"),
         (make_id(double=1, turn=1, state=2), "while a game is being played"),
         (make_id(double=1, turn=1, resign=1), "cannot both be pending"),
-        (make_id(state=0, die1=1, die2=2), "before a game starts"),
+        (make_id(state=0, double=1, turn=1), "before a game starts"),
+        (make_id(state=0, resign=1), "before a game starts"),
         (make_id(state=4, resign=1), "resignation can only be pending"),
     ],
 )
@@ -219,7 +220,8 @@ def match_infos(draw: st.DrawFn) -> MatchInfo:
         return MatchInfo(cube, owner, roller, crawford, state, 1 - roller, True, 0, (0, 0),
                          length, (score[0], score[1]))
     resignation = draw(st.integers(0, 3)) if state in (GameState.PLAYING, GameState.RESIGNED) else 0
-    rolled = state != GameState.NO_GAME and draw(st.booleans())
+    # A game not yet started may hold its opening roll (GNU Backgammon writes one per game).
+    rolled = draw(st.booleans())
     dice = (draw(st.integers(1, 6)), draw(st.integers(1, 6))) if rolled else (0, 0)
     turn = draw(st.integers(0, 1))
     return MatchInfo(cube, owner, roller, crawford, state, turn, False, resignation, dice,
@@ -282,3 +284,17 @@ def test_parse_gnubg_id_keeps_the_dice_owners_view() -> None:
 def test_parse_gnubg_id_rejects(text: str, error: type[Exception], words: str) -> None:
     with pytest.raises(error, match=words):
         parse_gnubg_id(text)
+
+
+# GNU Backgammon's ID for a game's opening roll: no game yet, the dice set ----------
+
+
+def test_the_opening_roll_id_gnu_backgammon_writes_is_read() -> None:
+    # Written field by field from the manual: player 1 won the opening roll with 6-4 in a
+    # 5-point match; it is GNU Backgammon's export of such a roll (issue 48).
+    text = make_id(dice_owner=1, state=0, turn=1, die1=6, die2=4, length=5)
+    assert text == "cAizAAAAAAAA"
+    info = decode_match_id("cAizAAAAAAAE")  # as exported: a spare bit set as well
+    assert (info.game_state, info.player_on_roll, info.turn, info.dice, info.match_length) == \
+        (GameState.NO_GAME, 1, 1, (6, 4), 5)
+    assert encode_match_id(info) == text

@@ -66,7 +66,14 @@ def state_from_ids(position: Position, info: MatchInfo, cube: bool, jacoby: bool
     if gs == GameState.NO_GAME:
         if position != Position.initial():
             raise MatchSettingsError("before a game starts the checkers are in the starting position")
-        return base
+        if info.dice == (0, 0):
+            return base
+        # The opening roll, as GNU Backgammon writes it: its winner is to play these dice.
+        if info.turn != info.player_on_roll:
+            raise MatchSettingsError(
+                f"the Match ID gives player {info.player_on_roll} the opening roll, "
+                f"but says it is player {info.turn}'s turn")
+        return replace(base, phase=Phase.MOVE, on_roll=info.player_on_roll, dice=info.dice)
     if gs != GameState.PLAYING:
         raise MatchSettingsError(
             f"the Match ID describes a finished game ({gs.name.lower()}): use the next game's ID")

@@ -184,8 +184,9 @@ def _problem(info: MatchInfo) -> str | None:
         if cube != 1 or info.cube_owner is not None or info.double_offered:
             return "nobody may double in the Crawford game, so the cube stays at 1 in the centre"
     state = info.game_state
-    if state == GameState.NO_GAME and (dice != (0, 0) or info.double_offered or info.resignation):
-        return "before a game starts there are no dice, doubles or resignations"
+    # GNU Backgammon records each game's opening roll as "no game yet" with the dice set.
+    if state == GameState.NO_GAME and (info.double_offered or info.resignation):
+        return "before a game starts there are no doubles or resignations"
     if info.double_offered:
         if state != GameState.PLAYING:
             return "a double can only be offered while a game is being played"
