@@ -550,8 +550,12 @@ class Online:
         elif state.clock.claim_only and state.clock.running == other and state.clock.flagged(now):
             why = "timeout"
         elif since is not None:
+            # On the claimer's own turn their clock runs, away opponent or not: waiting only spends it.
+            advice = ("; it is your turn and your clock is running: play on, their clock runs on their turn"
+                      if decider(room.game) == seat else "")
             raise OnlineError(f"your opponent has been away for {now - since:.0f} s: you may claim after "
-                              f"{AWAY_CLAIM:.0f} s ({AWAY_CLAIM - (now - since):.0f} s more)", "cannot_claim", 409)
+                              f"{AWAY_CLAIM:.0f} s ({AWAY_CLAIM - (now - since):.0f} s more){advice}",
+                              "cannot_claim", 409)
         else:
             raise OnlineError("your opponent is here and within their time", "cannot_claim", 409)
         await self._forfeit(room, other, why)

@@ -103,8 +103,11 @@ export class OnlineMatch {
           const away = Math.max(0, now - p.away_since);
           lines.push(t("away", { name: this.name(seat), t: duration(away) }));
           if (seated) {
-            if (away >= CLAIM_AFTER) { canClaim = true; lines.push(t("away_claim_now")); }
-            else lines.push(t("away_claim_in", { t: duration(CLAIM_AFTER - away) }));
+            // On your own turn your clock runs whether they are here or not: never advise waiting
+            // then, only playing on; their clock runs on their turn (docs/protocol.md, "Away on your turn").
+            const yours = v.to_act !== null && v.to_act !== undefined && this.you(v.to_act);
+            if (away >= CLAIM_AFTER) { canClaim = true; lines.push(t(yours ? "away_claim_now_your_turn" : "away_claim_now")); }
+            else lines.push(yours ? t("away_play_on") : t("away_claim_in", { t: duration(CLAIM_AFTER - away) }));
           }
         }
       }
