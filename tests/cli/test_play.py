@@ -38,7 +38,7 @@ def test_a_resigned_one_point_match_is_won_by_the_other_player() -> None:
     starter, plays = _opening(5)
     names = ["Anca", "Bogdan"]
     out = _play([plays[0], "resign", "accept"])
-    assert "Opening roll" in out and "Score: Anca 0, Bogdan 0" in out
+    assert "Opening roll" in out and "Score: Anca: 0, Bogdan: 0" in out
     # Two people at one keyboard: the board is drawn from the side of the one to play.
     assert f"X {names[starter]}: 167 pips" in out
     assert f"{names[starter]} wins the match" in out
@@ -83,16 +83,19 @@ def test_end_of_input_stops_the_match_and_still_saves(tmp_path: Path) -> None:
 def test_romanian_messages() -> None:
     _, plays = _opening(5)
     out = _play([plays[0], "quit"], lang="ro", players=None, length=3)
-    assert "Scor: Jucătorul 1 0, Jucătorul 2 0 (partidă la 3 puncte)" in out
-    assert "Zarul de dublare: 1, la mijloc" in out and "Partida s-a oprit." in out
-    assert ", ai dat " in out and "pipuri" in out
+    assert "Scor: Jucătorul 1: 0, Jucătorul 2: 0 (partidă la 3 puncte)" in out
+    assert "Cubul: 1, la mijloc" in out and "Partida a fost întreruptă." in out
+    assert ", ai dat " in out and ": 167 de pipuri, scoase: 0, pe bară: 0" in out
+    # The prompts teach the Romanian commands, which work.
+    assert "dublez, abandon [simplu|marț|triplu], sfat, ? (ajutor), ieși" in out
+    assert "sfat, listă = mutările posibile" in out
 
 
 def test_command_line_entry(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
     assert main(["play", "--length", "3", "--seed", "2", "--no-cube", "--lang", "en"]) == 0
     out = capsys.readouterr().out
-    assert "3-point match" in out and "Cube:" not in out
+    assert "match to 3 points" in out and "Cube:" not in out
 
 
 def test_against_the_computer_it_announces_its_actions() -> None:
@@ -100,7 +103,7 @@ def test_against_the_computer_it_announces_its_actions() -> None:
     seed = next(s for s in range(50) if _opening(s)[0] == 1)
     out = _play(["quit"], computer="easy", players=None, seed=seed)
     assert "Computer (easy) rolled " in out and " and plays " in out
-    assert "Score: You 0, Computer (easy) 0" in out
+    assert "Score: You: 0, Computer (easy): 0" in out
 
 
 def test_the_computer_plays_a_whole_match_against_itself() -> None:
@@ -112,7 +115,7 @@ def test_the_computer_plays_a_whole_match_against_itself() -> None:
     play_match(m, (ComputerAgent("medium", term), ComputerAgent("easy", term)), term)
     assert m.is_over and max(m.score) >= 3
     text = out.getvalue()
-    assert " și mută " in text and "câștigă partida" in text
+    assert " și a mutat " in text and "câștigă partida" in text
 
 
 def test_a_roll_that_cannot_be_played_passes_by_itself() -> None:
@@ -297,14 +300,16 @@ def test_romanian_speaks_to_the_person_in_the_second_person() -> None:
     play_match(m, (human, human), term)
     text = out.getvalue()
     assert "Începi tu, cu " in text and "> Ai dat " not in text  # the person opened
-    assert "Ana abandonează și îți oferă un joc simplu (1 punct). Accepți (accept)" in text
+    assert "Ana abandonează și îți oferă un joc simplu (1 punct). Accepți sau refuzi? (accept / refuz)" in text
     assert "Ai câștigat jocul: abandon acceptat, 1 punct." in text
     assert "Ai câștigat partida cu 1-0!" in text
 
 
 @pytest.mark.parametrize(("lang", "n", "text"), [
-    ("ro", 1, "1 punct"), ("ro", 2, "2 puncte"), ("ro", 19, "19 puncte"), ("ro", 20, "20 de puncte"),
-    ("ro", 64, "64 de puncte"), ("ro", 101, "101 puncte"), ("en", 1, "1 point"), ("en", 4, "4 points"),
+    ("ro", 0, "0 puncte"), ("ro", 1, "1 punct"), ("ro", 2, "2 puncte"), ("ro", 19, "19 puncte"),
+    ("ro", 20, "20 de puncte"), ("ro", 21, "21 de puncte"), ("ro", 64, "64 de puncte"), ("ro", 100, "100 de puncte"),
+    ("ro", 101, "101 puncte"), ("ro", 119, "119 puncte"), ("ro", 120, "120 de puncte"),
+    ("en", 1, "1 point"), ("en", 4, "4 points"), ("en", 21, "21 points"),
 ])
 def test_points_are_grammatical(lang: str, n: int, text: str) -> None:
     from table.cli.play import Terminal
@@ -320,7 +325,7 @@ def test_every_message_exists_in_both_languages_with_the_same_fields() -> None:
     def fields(text: str) -> set[str]:
         return {f for _, f, _, _ in string.Formatter().parse(text) if f}
 
-    optional = {"points_de"}  # Romanian's "20 de puncte"
+    optional = {"points_few", "pips_few", "plays_few"}  # Romanian's third form: "2 puncte" beside "20 de puncte"
     assert set(MESSAGES["en"]) == set(MESSAGES["ro"]) - optional
     for key, en in MESSAGES["en"].items():
         assert fields(en) == fields(MESSAGES["ro"][key]), key
@@ -406,3 +411,46 @@ def test_rolls_are_written_high_die_first(monkeypatch: pytest.MonkeyPatch,
         rolls += re.findall(r"rolled (\d)-(\d)", capsys.readouterr().out)
     assert len({a != b for a, b in rolls}) == 2, rolls  # doubles and non-doubles were both seen
     assert all(int(a) >= int(b) for a, b in rolls), rolls
+
+
+def test_the_status_and_the_sides_count_in_words() -> None:
+    from table.cli.play import Terminal, _status, draw
+
+    for length, words in ((1, "partidă la 1 punct"), (21, "partidă la 21 de puncte"),
+                          (101, "partidă la 101 puncte")):
+        out = io.StringIO()
+        _status(Match(length, seed=1, players=("Ana", "Ion")), Terminal("ro", io.StringIO(), out))
+        assert f"Scor: Ana: 0, Ion: 0 ({words})" in out.getvalue()
+    out = io.StringIO()
+    draw(Match(3, seed=1, players=("Ana", "Ion")), Terminal("ro", io.StringIO(), out), 0)
+    assert "X Ana: 167 de pipuri, scoase: 0, pe bară: 0" in out.getvalue()
+
+
+def test_the_hint_counts_the_plays_in_words() -> None:
+    from table.cli.play import Advisor, Terminal
+
+    out = io.StringIO()
+    m = Match(1, seed=5)
+    m.apply(OpeningRoll())
+    Advisor("easy", Terminal("ro", io.StringIO(), out)).advise(m, 3)
+    text = out.getvalue()
+    total = len([a for a in m.legal_actions() if isinstance(a, Move)])
+    form = "de mutări" if total >= 20 else "mutări"
+    assert f"Sfatul calculatorului (Ușor): primele 3 din {total} {form}, cu echitatea ta fără cub:" in text
+    assert "marț dat " in text and "marț luat " in text
+
+
+def test_a_move_that_does_not_fit_the_dice_is_said_so_in_romanian() -> None:
+    from table.cli.play import explain
+
+    starter, plays = _opening(5)
+    m = Match(1, seed=5)
+    m.apply(OpeningRoll())
+    assert m.dice is not None
+    wrong = "24/18 13/10" if sorted(m.dice) != [3, 6] else "24/22 13/8"
+    out = _play([wrong, "quit"], lang="ro", length=3)
+    assert "Nu se poate: mutarea nu se potrivește cu zarurile; de exemplu: " in out
+    assert "zaruri, de exemplu" not in out  # not "trebuie jucate 2 zaruri"
+    # The fallback does not repeat the "Nu se poate" before it.
+    said = explain(ValueError("something the table does not know"), "ro")
+    assert said.startswith("mutare nepermisă; scrie listă")

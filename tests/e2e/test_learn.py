@@ -36,13 +36,22 @@ def test_the_move_list_numbers_plays_from_the_viewers_side_and_shows_past_positi
     listed = page.request.get(f"/api/games/{game}/moves").json()["moves"]
     plays = [e for e in listed if e["kind"] == "move"]
     assert len(plays) >= 2
-    page.wait_for_function(f"document.querySelectorAll('#move-list .move-line').length === {len(plays)}")
+    page.wait_for_function(f"document.querySelectorAll('#move-list .move-line button').length === {len(plays)}")
     lines = page.locator("#move-list .move-line .p").all_inner_texts()
     dice = page.locator("#move-list .move-line .d").all_inner_texts()
     assert lines == [e["text"][1] or "cannot move" for e in plays]
     assert dice == [f"{e['dice'][0]}-{e['dice'][1]}" for e in plays]
     # The last line is the board's own "last move" text, numbered as the board is.
     assert lines[-1] in page.inner_text("#last")
+    # Numbered in pairs as players write them: "1." white's move then black's, "2." ...; a row
+    # black opens has a gap where white's move would be.
+    rows = page.locator("#move-list .move-line").all()
+    assert [r.locator(".n").inner_text() for r in rows] == [f"{k}." for k in range(1, len(rows) + 1)]
+    first = plays[0]["seat"]
+    assert rows[0].locator("button").count() == (2 if first == 0 and len(plays) > 1 else 1)
+    assert (rows[0].locator(".gap").count() == 1) == (first == 1)
+    swatches = [b.locator(".swatch").get_attribute("class") for r in rows for b in r.locator("button").all()]
+    assert swatches == [f"swatch c{e['seat']}" for e in plays]
     page.screenshot(path=str(artifacts / "learn-moves-desktop-en.png"))
     # A tap shows that position, read-only, until "back to the game".
     page.locator("#move-list .move-line button").first.click()

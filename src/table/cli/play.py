@@ -54,16 +54,16 @@ HINT_PLAYS = 5
 # and "Name, " when two people share the keyboard.
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {
-        "match": "{length}-point match",
+        "match": "match to {length}",
         "money": "money session",
         "game": "Game {n}",
-        "score": "Score: {a} {sa}, {b} {sb} ({what})",
+        "score": "Score: {a}: {sa}, {b}: {sb} ({what})",
         "cube": "Cube: {value}, {owner}",
         "centred": "in the middle",
         "owned": "owned by {name}",
         "owned_you": "yours",
         "crawford": "Crawford game: no doubling",
-        "side": "{mark} {name}: {pips} pips, {off} borne off, {bar} on the bar",
+        "side": "{mark} {name}: {pips}, {off} borne off, {bar} on the bar",
         "on_roll": " (to play)",
         "to_answer": " (to answer)",
         "rolled": " (rolled {d1}-{d2})",
@@ -93,7 +93,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "how_checkers": "all checkers borne off", "how_drop": "the double was dropped",
         "how_resign": "resignation accepted",
         "rejected": "Resignation rejected: play on.",
-        "point": "{n} point", "points": "{n} points",
+        "points_one": "{n} point", "points_other": "{n} points",
+        "pips_one": "{n} pip", "pips_other": "{n} pips",
+        "plays_one": "{n} play", "plays_other": "{n} plays",
         "you": "You", "computer": "Computer ({level})",
         "easy": "easy", "medium": "medium", "hard": "hard",
         "bot_action": "{name} {action}.",
@@ -103,7 +105,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "act_reject_resignation": "rejects the resignation",
         "act_move": "rolled {d1}-{d2} and plays {play}",
         "act_pass": "rolled {d1}-{d2} and cannot move",
-        "hint_title": "Advice ({level}), best {n} of {total} plays, cubeless equity for you:",
+        "hint_title": "The computer's advice ({level}): the best {n} of {total}, cubeless equity for you:",
         "hint_play": "{rank:>3}. {play:<22} equity {equity}   win {win}, gammon {gammon}, lose a gammon {lgammon}",
         "hint_double": "Advice ({level}): double. {detail}",
         "hint_no_double": "Advice ({level}): do not double, roll. {detail}",
@@ -126,16 +128,16 @@ MESSAGES: dict[str, dict[str, str]] = {
                  "24/18 13/10, bar/22*, 6/off(2)."),
     },
     "ro": {
-        "match": "partidă la {length} puncte",
-        "money": "joc pe bani",
+        "match": "partidă la {length}",
+        "money": "joc fără limită de puncte",
         "game": "Jocul {n}",
-        "score": "Scor: {a} {sa}, {b} {sb} ({what})",
-        "cube": "Zarul de dublare: {value}, {owner}",
+        "score": "Scor: {a}: {sa}, {b}: {sb} ({what})",
+        "cube": "Cubul: {value}, {owner}",
         "centred": "la mijloc",
         "owned": "la {name}",
         "owned_you": "la tine",
         "crawford": "Jocul Crawford: nu se poate dubla.",
-        "side": "{mark} {name}: {pips} pipuri, {off} scoase, {bar} pe bară",
+        "side": "{mark} {name}: {pips}, scoase: {off}, pe bară: {bar}",
         "on_roll": " (la mutare)",
         "to_answer": " (de răspuns)",
         "rolled": " (zaruri: {d1}-{d2})",
@@ -143,16 +145,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "opening": ("Zarurile de început: {a} – {da}, {b} – {db}. "
                     "Începe {starter}, cu {d1}-{d2}."),
         "opening_you": "Zarurile de început: {a} – {da}, {b} – {db}. Începi tu, cu {d1}-{d2}.",
-        "to_roll": ("{who}e rândul tău. Enter = arunci zarurile; sau: double (dublezi), "
-                    "resign [single|gammon|backgammon] (abandonezi), hint (sfat), ? (ajutor), "
-                    "quit (ieși)"),
+        "to_roll": ("{who}e rândul tău. Enter = arunci zarurile; sau: dublez, "
+                    "abandon [simplu|marț|triplu], sfat, ? (ajutor), ieși "
+                    "(merg și comenzile în engleză)"),
         "to_move": ("{who}ai dat {d1}-{d2}. Mută (de ex. 24/18 13/10); "
-                    "hint = sfat, list = mutările posibile, ? = ajutor:"),
+                    "sfat, listă = mutările posibile, ? = ajutor:"),
         "no_move": "{name} a dat {d1}-{d2} și nu poate muta.",
         "no_move_you": "Ai dat {d1}-{d2} și nu poți muta.",
-        "to_take": "{doubler} dublează miza la {value}. {who}accepți (take) sau refuzi (drop)?",
+        "to_take": "{doubler} dublează miza la {value}. {who}accepți sau refuzi? (accept / refuz)",
         "to_resign": ("{resigner} abandonează și îți oferă {level} ({points}). "
-                      "{who}accepți (accept) sau refuzi (reject)?"),
+                      "{who}accepți sau refuzi? (accept / refuz)"),
         "plays": "Mutările posibile:",
         "no_plays": "Nicio mutare posibilă.",
         "unknown": "Nu am înțeles „{text}”. Scrie ? pentru ajutor.",
@@ -164,12 +166,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "saved": "Partida a fost salvată în {path}.",
         "save_failed": ("Partida nu a putut fi salvată în {path} ({error}). "
                         "Iat-o mai jos; copiaz-o:"),
-        "bye": "Partida s-a oprit.",
+        "bye": "Partida a fost întreruptă.",
         "single": "un joc simplu", "gammon": "un marț", "backgammon": "un marț triplu",
         "how_checkers": "toate piesele scoase", "how_drop": "dublarea a fost refuzată",
         "how_resign": "abandon acceptat",
         "rejected": "Abandon refuzat: jocul continuă.",
-        "point": "{n} punct", "points": "{n} puncte", "points_de": "{n} de puncte",
+        "points_one": "{n} punct", "points_few": "{n} puncte", "points_other": "{n} de puncte",
+        "pips_one": "{n} pip", "pips_few": "{n} pipuri", "pips_other": "{n} de pipuri",
+        "plays_one": "{n} mutare", "plays_few": "{n} mutări", "plays_other": "{n} de mutări",
         "you": "Tu", "computer": "Calculatorul ({level})",
         "easy": "Ușor", "medium": "Mediu", "hard": "Greu",
         "bot_action": "{name} {action}.",
@@ -177,31 +181,32 @@ MESSAGES: dict[str, dict[str, str]] = {
         "act_resign": "abandonează",
         "act_accept_resignation": "acceptă abandonul",
         "act_reject_resignation": "refuză abandonul",
-        "act_move": "a dat {d1}-{d2} și mută {play}",
+        "act_move": "a dat {d1}-{d2} și a mutat {play}",
         "act_pass": "a dat {d1}-{d2} și nu poate muta",
-        "hint_title": ("Sfatul ({level}): cele mai bune {n} din {total} mutări, "
-                       "cu echitatea ta fără zarul de dublare:"),
-        "hint_play": "{rank:>3}. {play:<22} echitate {equity}   câștig {win}, marț {gammon}, marț primit {lgammon}",
+        "hint_title": ("Sfatul calculatorului ({level}): primele {n} din {total}, "
+                       "cu echitatea ta fără cub:"),
+        "hint_play": ("{rank:>3}. {play:<22} echitate {equity}   câștig {win}, marț dat {gammon}, "
+                      "marț luat {lgammon}"),
         "hint_double": "Sfatul ({level}): dublează. {detail}",
         "hint_no_double": "Sfatul ({level}): nu dubla, aruncă zarurile. {detail}",
-        "hint_roll": "Acum nu ai de decis nimic cu zarul de dublare: aruncă zarurile.",
+        "hint_roll": "Acum nu ai nicio decizie de luat cu cubul: aruncă zarurile.",
         "hint_take": "Sfatul ({level}): acceptă dublarea. {detail}",
         "hint_drop": "Sfatul ({level}): refuză dublarea. {detail}",
-        "hint_cube_money": ("Echitatea ta în puncte, cu zarul de dublare: fără dublare {nd}, "
+        "hint_cube_money": ("Echitatea ta în puncte, cu cubul: fără dublare {nd}, "
                             "dublare acceptată {dt}, dublare refuzată {dp}."),
         "hint_cube_match": ("Șansele tale de a câștiga partida: fără dublare {nd}, "
                             "dublare acceptată {dt}, dublare refuzată {dp}."),
-        "hint_answer_money": ("Echitatea ta în puncte, cu zarul de dublare: dacă accepți {t}, "
+        "hint_answer_money": ("Echitatea ta în puncte, cu cubul: dacă accepți {t}, "
                               "dacă refuzi {d}."),
         "hint_answer_match": "Șansele tale de a câștiga partida: dacă accepți {t}, dacă refuzi {d}.",
         "hint_accept": "Sfatul ({level}): acceptă abandonul.",
         "hint_reject": "Sfatul ({level}): refuză abandonul.",
-        "help": ("Comenzi: Enter sau roll = arunci zarurile; double = dublezi miza; "
-                 "take = accepți dublarea; drop = refuzi dublarea; "
-                 "resign [single|gammon|backgammon] = abandonezi (joc simplu, marț, marț triplu); "
-                 "accept / reject = accepți / refuzi abandonul; "
-                 "hint [N] = sfatul calculatorului (cele mai bune N mutări); "
-                 "list = toate mutările posibile; ? = acest ajutor; quit = ieși. "
+        "help": ("Comenzi: Enter = arunci zarurile; dublez = dublezi miza; "
+                 "accept / refuz = accepți sau refuzi dublarea ori abandonul; "
+                 "abandon [simplu|marț|triplu] = abandonezi (joc simplu, marț, marț triplu); "
+                 "sfat [N] = sfatul calculatorului (cele mai bune N mutări); "
+                 "listă = toate mutările posibile; ? = acest ajutor; ieși = închizi partida. "
+                 "Merg și comenzile în engleză (roll, double, take, drop, resign, hint, list, quit). "
                  "Mutările se scriu în notația obișnuită, cu numerele de pe partea ta a tablei: "
                  "24/18 13/10, bar/22*, 6/off(2)."),
     },
@@ -219,6 +224,21 @@ _ROLL = ("", "roll", "r", "arunc", "dau")
 _RESIGN = ("resign", "abandon", "abandonez")
 _YES = ("accept", "accepți", "accepti", "da", "yes", "y")
 _NO = ("reject", "refuz", "refuzi", "nu", "no", "n")
+
+
+def plural_form(n: int, lang: str) -> str:
+    """CLDR's plural category of a whole number: Romanian "one" (1), "few" (0, 2-19 and the
+    numbers ending in 01-19) or "other" (the rest, which take "de": "20 de puncte"); English
+    "one" or "other".
+
+    >>> [plural_form(n, "ro") for n in (1, 2, 19, 20, 100, 101, 120)]
+    ['one', 'few', 'few', 'other', 'other', 'few', 'other']
+    """
+    if abs(n) == 1:
+        return "one"
+    if lang != "ro":
+        return "other"
+    return "other" if n and abs(n) % 100 in (0, *range(20, 100)) else "few"
 
 
 class QuitMatch(Exception):
@@ -272,13 +292,19 @@ class Terminal:
             raise QuitMatch
         return line.strip()
 
+    def count(self, n: int, word: str) -> str:
+        """``n`` of ``word`` ("points", "pips", "plays"), grammatical in this language: the
+        catalogue's ``word_one``, ``word_few`` or ``word_other`` by ``plural_form``.
+
+        >>> Terminal("ro", sys.stdin, sys.stdout).count(21, "points")
+        '21 de puncte'
+        """
+        form = plural_form(n, self.lang)
+        return self.line(f"{word}_{form}" if f"{word}_{form}" in self.text else f"{word}_other", n=n)
+
     def points(self, n: int) -> str:
-        """``n`` points, grammatical in this language (Romanian: 1 punct, 2 puncte, 20 de puncte)."""
-        if n == 1:
-            return self.line("point", n=n)
-        if "points_de" in self.text and (n % 100 == 0 or n % 100 >= 20) and n:
-            return self.line("points_de", n=n)
-        return self.line("points", n=n)
+        """``n`` points (Romanian: 1 punct, 2 puncte, 20 de puncte, 101 puncte)."""
+        return self.count(n, "points")
 
     def percent(self, p: float) -> str:
         text = f"{100.0 * p:.1f}%"
@@ -319,7 +345,7 @@ class Advisor:
                 term.say("no_plays")
                 return
             shown = ranked[:plays]
-            term.say("hint_title", level=level, n=len(shown), total=len(ranked))
+            term.say("hint_title", level=level, n=len(shown), total=term.count(len(ranked), "plays"))
             for rank, (play, e) in enumerate(shown, 1):
                 term.say("hint_play", rank=rank, play=str(play), equity=term.signed(e.equity),
                          win=term.percent(e.win), gammon=term.percent(e.win_gammon),
@@ -494,8 +520,9 @@ _REASONS_RO: tuple[tuple[str, str], ...] = (
     (r"bear off only when", "poți scoate piese doar când toate piesele tale sunt în casă"),
     (r"you have no checker on the bar to move", "nu ai nicio piesă pe bară"),
     (r"you have no checker on point (\d+) to move", "nu ai nicio piesă pe punctul {0}"),
-    (r"uses 1 die, for example (.+)$", "se poate juca un singur zar, de exemplu {0}"),
-    (r"uses (\d) dice, for example (.+)$", "trebuie jucate {0} zaruri, de exemplu {1}"),
+    (r"uses 1 die, for example (.+)$",
+     "mutarea nu se potrivește cu zarurile: se poate juca un singur zar, de exemplu {0}"),
+    (r"uses \d dice, for example (.+)$", "mutarea nu se potrivește cu zarurile; de exemplu: {0}"),
     (r"must be played; for example (.+)$", "zarurile trebuie jucate, de exemplu {0}"),
     (r"is ambiguous with [1-6]-[1-6]: did you mean (.+)\?$", "nu e clar ce mutare vrei: {0}?"),
     (r"marks a hit on (\d+), but", "marchează o piesă lovită pe {0}, dar mutarea nu lovește acolo"),
@@ -503,11 +530,11 @@ _REASONS_RO: tuple[tuple[str, str], ...] = (
     (r"^cannot read|empty move text|a move is 'from/to'",
      "nu am înțeles mutarea: scrie-o ca 13/7 8/7, bar/22* sau 6/off(2)"),
     (r"only by the player on roll, before rolling", "poți dubla doar la rândul tău, înainte să arunci"),
-    (r"without the doubling cube", "partida se joacă fără zarul de dublare"),
+    (r"without the doubling cube", "partida se joacă fără cub"),
     (r"before the first move", "nu se poate dubla înainte de prima mutare a jocului"),
     (r"in the Crawford game", "în jocul Crawford nu se poate dubla"),
-    (r"your opponent owns the cube", "zarul de dublare e la adversar: doar el poate redubla"),
-    (r"its highest value", "zarul de dublare este deja la valoarea maximă"),
+    (r"your opponent owns the cube", "cubul e la adversar: doar el poate redubla"),
+    (r"its highest value", "cubul este deja la valoarea maximă"),
     (r"need only one point to win the match", "îți mai trebuie un singur punct, deci nu poți dubla"),
     (r"already wins you the match", "miza de acum îți aduce deja partida, deci nu poți dubla"),
     (r"was just refused", "abandonul tocmai a fost refuzat: joacă întâi, apoi îl poți oferi din nou"),
@@ -530,12 +557,12 @@ def explain(error: Exception, lang: str) -> str:
         found = re.search(pattern, text)
         if found:
             return template.format(*(g.replace(" or ", " sau ") for g in found.groups()))
-    return "nu se poate; scrie list pentru mutările posibile sau ? pentru ajutor"
+    return "mutare nepermisă; scrie listă pentru mutările posibile ori ? pentru ajutor"
 
 
 def _status(m: Match, term: Terminal) -> None:
     t = term.text
-    what = t["match"].format(length=m.length) if m.length else t["money"]
+    what = t["match"].format(length=term.points(m.length)) if m.length else t["money"]
     a, b = m.players
     term.say("score", a=a, sa=m.score[0], b=b, sb=m.score[1], what=what)
     _cube_line(m, term)
@@ -568,8 +595,8 @@ def draw(m: Match, term: Terminal, viewer: int) -> None:
             state = term.text["to_answer" if m.phase in (Phase.TAKE, Phase.RESIGN) else "on_roll"]
             if m.dice is not None and m.phase == Phase.MOVE:
                 state = term.text["rolled"].format(d1=max(m.dice), d2=min(m.dice))
-        term.show(term.line("side", mark=mark, name=m.players[player], pips=pips[k], off=off[k],
-                            bar=bars[k]) + state)
+        term.show(term.line("side", mark=mark, name=m.players[player], pips=term.count(pips[k], "pips"),
+                            off=off[k], bar=bars[k]) + state)
     term.say("ids", id=m.gnubg_id)
 
 

@@ -1,7 +1,7 @@
 // Unit tests of the client's pure modules, run by Node's own test runner (node --test).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { diceText, playText, pipCounts } from "../../../src/table/web/js/notation.js";
+import { diceText, playText, pipCounts, moveRows } from "../../../src/table/web/js/notation.js";
 import { applySteps, targetsFor } from "../../../src/table/web/js/moves.js";
 
 // The starting position, numbered from seat 0's side: seat 0's checkers positive.
@@ -42,4 +42,15 @@ test("a checker's destinations: one die, or both in a row, the die shown first w
   assert.deepEqual([...t.keys()].sort((a, b) => a - b), [9, 10, 12]);
   assert.deepEqual(t.get(9).map((e) => e[2]), [3, 1]);
   assert.deepEqual(targetsFor(g, 0, 13, [1, 3]).get(9).map((e) => e[2]), [1, 3]);
+});
+
+test("the move list numbers moves in pairs, white's then black's, from 1 in each game", () => {
+  const M = (seat) => ({ kind: "move", seat }), ev = (kind) => ({ kind });
+  const rows = moveRows([ev("game"), M(0), M(1), M(0), M(1), ev("result"), ev("game"), M(1), M(0), M(1)]);
+  assert.deepEqual(rows, [{ event: 0 }, { n: 1, cells: [1, 2] }, { n: 2, cells: [3, 4] }, { event: 5 }, { event: 6 },
+    { n: 1, cells: [null, 7] }, { n: 2, cells: [8, 9] }]);
+  // A cube action between white's move and black's: black's move goes on under the same number.
+  const cube = moveRows([ev("game"), M(0), M(1), M(0), ev("double"), ev("take"), M(1), M(0)]);
+  assert.deepEqual(cube, [{ event: 0 }, { n: 1, cells: [1, 2] }, { n: 2, cells: [3, null] }, { event: 4 }, { event: 5 },
+    { n: 2, cells: [null, 6] }, { n: 3, cells: [7, null] }]);
 });

@@ -1,7 +1,7 @@
 // Learning from the game: the move list, the computer's hint, export, and the review after the game.
 // The server writes every play from each side; this module only picks the reader's side.
 import { t, num, signed, percent as pct } from "./i18n.js";
-import { diceText, playText } from "./notation.js";
+import { diceText, playText, moveRows } from "./notation.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -81,50 +81,55 @@ export class Learn {
   }
   toggleMoves() { this.showMoves($("move-list").hidden); }
 
-  // One line per turn: number, dice (high first), the play from the reader's side; cube actions; scores.
+  // Moves in numbered pairs, white's then black's, as players write them (notation.moveRows); a
+  // game's heading, cube actions and results on lines of their own.
   renderMoves() {
     const list = $("move-list");
     list.textContent = "";
     const msg = this.msg;
-    let turn = 0;
-    this.moves.forEach((e, i) => {
+    this.numbers = {};
+    for (const row of moveRows(this.moves)) {
+      if (row.event === undefined) {
+        const li = el("li", "move-line");
+        li.append(el("span", "n", `${row.n}.`));
+        for (const i of row.cells) {
+          if (i === null) { li.append(el("span", "gap", "…")); continue; }
+          const e = this.moves[i];
+          this.numbers[i] = row.n;
+          const b = el("button", "", "");
+          b.type = "button";
+          b.dataset.index = String(i);
+          b.append(el("span", `swatch c${e.seat}`), el("span", "d", diceText(e.dice)));
+          const text = e.text[this.ctx.numbering(msg, e.seat)];
+          b.append(el("span", "p", text ? playText(text, { bar: t("note_bar"), off: t("note_off") }) : t("moves_none")));
+          b.onclick = () => this.peekMove(i);
+          li.append(b);
+        }
+        list.append(li);
+        continue;
+      }
+      const e = this.moves[row.event];
       let li;
       if (e.kind === "game") {
-        turn = 0;
         const vw = this.ctx.numbering(msg, 0);
         li = el("li", "game-line", msg.view.length > 1
           ? t("moves_game_score", { n: e.game, a: e.score[vw], b: e.score[1 - vw] }) : t("moves_game", { n: e.game }));
-      } else if (e.kind === "move") {
-        turn += 1;
-        li = el("li", "move-line");
-        const b = el("button", "", "");
-        b.type = "button";
-        b.dataset.index = String(i);
-        b.append(el("span", "n", `${turn}.`), el("span", `swatch c${e.seat}`), el("span", "d", diceText(e.dice)));
-        const text = e.text[this.ctx.numbering(msg, e.seat)];
-        b.append(el("span", "p", text ? playText(text, { bar: t("note_bar"), off: t("note_off") }) : t("moves_none")));
-        b.onclick = () => this.peekMove(i);
-        li.append(b);
       } else if (e.kind === "result") {
         li = el("li", "result-line", t("moves_result", { name: this.ctx.name(msg, e.winner), points: e.points }));
       } else {
         li = el("li", "cube-line", t("moves_" + e.kind, { name: this.ctx.name(msg, e.seat), v: e.cube * 2, c: e.cube }));
       }
       list.append(li);
-    });
+    }
     if (!$("peek").hidden) return;
     list.scrollTop = list.scrollHeight;
   }
 
   peekMove(i) {
     const e = this.moves[i];
-    const number = this.moves.slice(0, i + 1).filter((m, j) => m.kind === "move" && j > this.lastGameStart(i)).length;
+    const number = this.numbers[i];
     this.peek({ board: e.board, steps: e.steps, hits: e.hits, seat: e.seat, dice: e.dice },
       t("peek_move", { n: number, name: this.ctx.name(this.msg, e.seat) }));
-  }
-  lastGameStart(i) {
-    for (let j = i; j >= 0; j--) if (this.moves[j].kind === "game") return j;
-    return -1;
   }
 
   peek(state, text) {

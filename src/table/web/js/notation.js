@@ -20,3 +20,29 @@ export function pipCounts(state) {
   });
   return [a, b];
 }
+
+// The move list as players write it: one numbered row per pair of moves, white's then black's
+// ("1. 3-1: 8/5 6/5   6-4: 24/14"), each game counting from 1.  `events` are the server's move
+// list; the rows hold their indices: {n, cells: [white's, black's]} (null where that side has no
+// move in the row), or {event} for a game heading, a cube action or a result.  A cube action
+// between white's move and black's ends the row, and black's move goes on in a row of the same
+// number ("3. … 6-4: 24/14"), as in chess.
+export function moveRows(events) {
+  const rows = [];
+  let n = 0, row = null, broken = false;
+  events.forEach((e, i) => {
+    if (e.kind !== "move") {
+      if (e.kind === "game") { n = 0; row = null; }
+      rows.push({ event: i });
+      broken = true;
+      return;
+    }
+    if (row && e.seat === 1 && row.cells[1] === null && !broken) { row.cells[1] = i; return; }
+    if (!(row && e.seat === 1 && row.cells[1] === null)) n += 1;
+    row = { n, cells: [null, null] };
+    row.cells[e.seat] = i;
+    rows.push(row);
+    broken = false;
+  });
+  return rows;
+}
