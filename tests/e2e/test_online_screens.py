@@ -38,7 +38,16 @@ def test_the_nickname_dialog_says_why_a_name_is_refused_then_keeps_the_guest(pho
     dialog = page.locator("#dlg-nick")
     dialog.wait_for(state="visible")
     error = page.locator("#nick-error")
-    assert page.locator("#in-nick").get_attribute("maxlength") == "20"
+    # A name over 20 characters is refused, not cut short: typed or pasted, it stays as it is and
+    # the dialog says how long it is (it used to be cut silently by maxlength=20).
+    long = "Alexandru-Constantin1"  # 21 characters
+    page.fill("#in-nick", long)
+    too_long = RO["err_nick_too_long"].replace("{n:characters}", "21 de caractere").replace("{max}", "20")
+    page.wait_for_function(f"document.querySelector('#nick-error').textContent === {json.dumps(too_long)}")
+    assert page.locator("#in-nick").input_value() == long and error.is_visible()
+    page.click("#btn-nick")
+    assert dialog.is_visible() and error.inner_text() == too_long
+    page.screenshot(path=str(artifacts / "nickname-too-long-phone-ro.png"))
     for name, key in [("A", "err_nick_length"), ("Ana Maria", "err_nick_characters"), ("__", "err_nick_characters"),
                       ("Ana", "err_nick_taken"), ("Calculatorul", "err_nick_reserved")]:
         page.fill("#in-nick", name)

@@ -4,8 +4,11 @@ import { t, has } from "./i18n.js";
 import { me, nameProblem, register, OnlineError } from "./online.js";
 
 const $ = (id) => document.getElementById(id);
+const NAME_MAX = 20;  // the server's limit (players.MAX_LENGTH)
 
-function problemText(code) {
+function problemText(code, name) {
+  // Too long: say how long it is, so that the player sees it was refused, not cut.
+  if (code === "length" && name.trim().length > NAME_MAX) return t("err_nick_too_long", { n: name.trim().length, max: NAME_MAX });
   return t(has("err_nick_" + code) ? "err_nick_" + code : "err_nick_other");
 }
 
@@ -19,7 +22,7 @@ export function ensureGuest() {
   return new Promise((resolve) => {
     let busy = false;
     const say = (code) => {
-      error.textContent = problemText(code);
+      error.textContent = problemText(code, input.value);
       error.hidden = false;
       input.setAttribute("aria-invalid", "true");
       input.focus();
@@ -40,7 +43,11 @@ export function ensureGuest() {
         say(err instanceof OnlineError ? (err.code === "too_many" || err.status === 429 ? "rate_limited" : err.code) : "other");
       } finally { busy = false; }
     };
-    const onInput = () => { error.hidden = true; input.removeAttribute("aria-invalid"); };
+    // A name grown past the limit is refused as it is typed (or pasted), never cut short.
+    const onInput = () => {
+      if (input.value.trim().length > NAME_MAX) { say("length"); return; }
+      error.hidden = true; input.removeAttribute("aria-invalid");
+    };
     let done = false;
     const finish = (guest) => {
       if (done) return;
