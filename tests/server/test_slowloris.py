@@ -50,9 +50,9 @@ def storage(tmp_path):
 def test_one_address_holding_half_sent_requests_starves_nobody(storage):
     protocol = http_protocol(header_timeout=2.0, sockets_per_address=32)
     with serving(create_app(storage), http=protocol, limit_concurrency=150) as port:
-        attacker = start_attack(port, seconds=6.0, sockets=300, first=2, last=2)
-        time.sleep(1.5)  # the attack is in place: its sockets are open or being re-opened
-        statuses = probe_during(port, seconds=4.0)
+        attacker = start_attack(port, seconds=4.5, sockets=300, first=2, last=2)
+        time.sleep(1.0)  # the attack is in place: its sockets are open or being re-opened
+        statuses = probe_during(port, seconds=3.0)
         tally = finish(attacker)
     # Every health check from another address is answered, none with uvicorn's 503.
     assert len(statuses) >= 10 and statuses == [200] * len(statuses), statuses
@@ -65,9 +65,9 @@ def raw_socket(port: int, source: str) -> socket.socket:
     return s
 
 
-def refused(s: socket.socket) -> bool:
-    """Whether the server answered 429 and closed (instead of waiting for a request)."""
-    s.settimeout(2)
+def refused(s: socket.socket, wait: float = 2.0) -> bool:
+    """Whether the server answered 429 and closed (instead of waiting ``wait`` s for a request)."""
+    s.settimeout(wait)
     try:
         data = s.recv(4096)
     except socket.timeout:
@@ -84,11 +84,11 @@ def test_the_socket_cap_counts_every_socket_until_it_closes(storage):
         kept = raw_socket(port, "127.0.0.2")
         kept.sendall(b"GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n")
         assert kept.recv(4096).startswith(b"HTTP/1.1 200")  # answered, kept alive, still counted
-        ws = connect(f"ws://127.0.0.1:{port}/ws/lobby", source_address=("127.0.0.2", 0))
-        fourth = raw_socket(port, "127.0.0.2")
-        assert refused(fourth)
-        assert probe(port, "127.0.0.3") == 200  # other addresses are not touched
-        ws.close()  # a WebSocket counts until it closes, then frees its place
+        with connect(f"ws://127.0.0.1:{port}/ws/lobby", source_address=("127.0.0.2", 0)):
+            fourth = raw_socket(port, "127.0.0.2")
+            assert refused(fourth)
+            assert probe(port, "127.0.0.3") == 200  # other addresses are not touched
+        # A WebSocket counts until it closes, then frees its place.
         deadline = time.monotonic() + 5
         while True:
             again = raw_socket(port, "127.0.0.2")
@@ -108,39 +108,9 @@ def test_a_trusted_proxy_is_not_capped(storage):
         held = [raw_socket(port, "127.0.0.1") for _ in range(5)]
         assert probe(port, "127.0.0.1") == 200
         capped = [raw_socket(port, "127.0.0.2") for _ in range(3)]
-        assert [refused(s) for s in capped] == [False, False, True]
+        assert [refused(s, wait) for s, wait in zip(capped, (0.3, 0.3, 2.0))] == [False, False, True]
         for s in held + capped:
             s.close()
-
-
-def test_the_open_file_limit_is_raised_and_bounds_the_connections(tmp_path):
-    """``table serve`` started with a soft limit of 512 under a hard one of 1,536 raises it to 1,536."""
-    import resource
-
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    if hard != resource.RLIM_INFINITY and hard < 1536:
-        pytest.fail(f"this test needs a hard open-file limit of at least 1536 (it is {hard})")
-
-    def lower() -> None:
-        resource.setrlimit(resource.RLIMIT_NOFILE, (512, 1536))
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    server = subprocess.Popen([sys.executable, "-m", "table", "serve", "--port", str(port),
-                               "--db", str(tmp_path / "g.sqlite3")], preexec_fn=lower, cwd=ROOT,
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    try:
-        deadline = time.monotonic() + 30
-        while probe(port) != 200:
-            assert server.poll() is None and time.monotonic() < deadline, "table serve did not start"
-            time.sleep(0.1)
-        limits = Path(f"/proc/{server.pid}/limits").read_text()
-        line = next(x for x in limits.splitlines() if x.startswith("Max open files"))
-        assert line.split()[3:5] == ["1536", "1536"], line
-    finally:
-        server.terminate()
-        server.wait(10)
 
 
 def test_the_connection_budget_stays_under_the_open_file_limit():
