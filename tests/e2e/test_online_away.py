@@ -21,38 +21,42 @@ def shifted_url(tmp_path_factory):
     yield from serve(tmp_path_factory.mktemp("db-away"), now=lambda: time.time() + SHIFT[0])
 
 
-def _cuttable(page):
-    """Route ``page``'s game sockets through the test; the returned function cuts them for good
-    (closing a page alone may leave its socket open for a minute in Chromium)."""
-    links: list = []
-    cut = [False]
+class Cuttable:
+    """``page``'s sockets whose address matches ``pattern``, through the test: ``cut()`` closes them
+    and refuses new ones (the server is gone, as far as the page can tell), ``mend()`` lets them
+    through again.  (Closing a page alone may leave its socket open for a minute in Chromium.)"""
 
-    def relay(ws) -> None:
-        if cut[0]:
+    def __init__(self, page, pattern=re.compile(r"/ws/games/")) -> None:
+        self.links: list = []
+        self.down = False
+        page.route_web_socket(pattern, self._relay)
+
+    def _relay(self, ws) -> None:
+        if self.down:
             ws.close()
             return
-        links.append(ws.connect_to_server())
+        self.links.append(ws.connect_to_server())
 
-    page.route_web_socket(re.compile(r"/ws/games/"), relay)
-
-    def gone() -> None:
-        cut[0] = True
-        for link in links:
+    def cut(self) -> None:
+        self.down = True
+        for link in self.links:
             link.close()
-        page.close()
+        self.links.clear()
 
-    return gone
+    def mend(self) -> None:
+        self.down = False
 
 
 def test_an_opponent_away_on_your_turn_is_no_reason_to_wait(browser, shifted_url, artifacts):
     with person(browser, shifted_url, **PHONE) as maria, person(browser, shifted_url, **PHONE) as dan:
-        cut = {"Maria": _cuttable(maria), "Dan": _cuttable(dan)}
+        sockets = {"Maria": Cuttable(maria), "Dan": Cuttable(dan)}
         start_match(maria, dan, ("Maria", "Dan"), clock="tournament")  # 12 s a decision + 120 s
         maria.wait_for_selector(".player .clock.running")
         # Whoever won the opening roll stays; the other closes the page on their turn.
         stays, leaves = ("Maria", "Dan") if maria.locator("#p-bottom .clock.running").count() else ("Dan", "Maria")
         page = maria if stays == "Maria" else dan
-        cut[leaves]()
+        sockets[leaves].cut()
+        (dan if leaves == "Dan" else maria).close()
         page.wait_for_function(f"document.querySelector('#presence').textContent.includes('{leaves} s-a deconectat')",
                                timeout=60000)
         text = page.locator("#presence").inner_text()

@@ -54,6 +54,11 @@ CHAT_HISTORY = 50
 LOBBY_DEBOUNCE = 0.5
 """Seconds the lobby waits after a change before pushing, so a burst of changes is one push."""
 
+LOBBY_LIST = 100
+"""Tables of each kind the lobby lists."""
+LOBBY_PLAYING_READ = 300
+"""Matches being played read for the lobby, of which those both players left are not listed."""
+
 NAMES_KEPT = 10_000
 """Players kept in memory by id (the rest are read again when needed)."""
 
@@ -220,13 +225,26 @@ class TableState:
     def presence(self, seats: frozenset[int], change: int) -> JSON | None:
         now = self.service.now()
         before = [n > 0 for n in self.sockets]
+        left = self.left_by_both(now)
         for s in seats:
             self.sockets[s] = max(0, self.sockets[s] + change)
             if self.sockets[s] == 0 and before[s]:
                 self.away_since[s] = now
         if before == [n > 0 for n in self.sockets]:
             return None
+        if left:  # back to a match both had left: the lobby shows it again
+            self.service.lobby_changed()
+        elif not any(self.sockets) and not self.clock.turn_based:  # both gone: the lobby drops it in a while
+            self.service.lobby_changed_in(AWAY_CLAIM)
         return {"type": "presence", "game": self.game_id, "presence": self.presence_list(), "now": now}
+
+    def left_by_both(self, now: float) -> bool:
+        """Whether both players have been away for ``AWAY_CLAIM`` s or more on a real-time table: the
+        lobby no longer lists the match as being played (it goes on, its clock too, should they return).
+        A turn-based match is played by people who come and go: it is never left."""
+        if self.clock.turn_based or any(self.sockets):
+            return False
+        return all(a is not None and now - a >= AWAY_CLAIM for a in self.away_since)
 
     def evictable(self) -> bool:
         """Whether the room may leave memory while the match goes on: no timer of its own is due
@@ -392,9 +410,27 @@ class Online:
 
     async def lobby(self) -> JSON:
         open_ = await self._call(self.storage.list_tables, ("open",))
-        playing = await self._call(self.storage.list_tables, ("playing",))
+        playing = await self._call(self.storage.list_tables, ("playing",), limit=LOBBY_PLAYING_READ)
+        now = self.now()
+        loaded = {room.id: room for room in self.rooms.loaded()}
+        playing = [tb for tb in playing if not self._left_by_both(tb, loaded, now)][:LOBBY_LIST]
         return {"open": await self._tables_json(open_), "playing": await self._tables_json(playing),
-                "now": self.now()}
+                "now": now}
+
+    def _left_by_both(self, table: OnlineTable, loaded: dict[str, Room], now: float) -> bool:
+        """Whether the match at ``table`` is one both players left (``TableState.left_by_both``).
+
+        A game this process serves that is not in memory has had nobody watching it for a while
+        (rooms leave memory only then): left, unless turn-based.  Another process's game is listed
+        (its players' presence is known there only)."""
+        clock = table.settings.get("clock")
+        if table.game_id is None or (clock in PRESETS and PRESETS[clock].turn_based):
+            return False
+        room = loaded.get(table.game_id)
+        if room is None:
+            return self.rooms.owns(table.game_id)
+        state = room.online
+        return isinstance(state, TableState) and state.left_by_both(now)
 
     async def find_table(self, key: str, seated: int | None = None, routing: bool = False) -> OnlineTable:
         """A table by its id (a public one, or a private one where player ``seated`` sits) or by
@@ -698,6 +734,10 @@ class Online:
         if self.tell_others is not None:
             self.tell_others()
         self.lobby_changed_here()
+
+    def lobby_changed_in(self, seconds: float) -> None:
+        """``lobby_changed`` in ``seconds`` (when a match both players left leaves the lobby)."""
+        asyncio.get_running_loop().call_later(seconds + 0.01, self.lobby_changed)
 
     def lobby_changed_here(self) -> None:
         """Push the lobby to this process's watchers soon."""

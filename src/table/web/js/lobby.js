@@ -8,6 +8,7 @@ const $ = (id) => document.getElementById(id);
 const LENGTHS = [1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21];
 const DAYS = [1, 2, 3, 5, 7];  // days per move at a turn-based table (clock "days3" ...)
 const WATCH_EVERY = 60000;  // ms between asks for the games waiting for you, on every screen
+const RETRY_EVERY = 3000;  // ms between tries while the server cannot be reached
 
 export class Lobby {
   // say(text): a passing notice; refusal(code): a refused request in words; go(hash): another screen;
@@ -43,20 +44,46 @@ export class Lobby {
   // ---- the lobby ----------------------------------------------------------------------
   async open() {
     this.stop();
+    // A new device asks for a name only once the server answers: a name cannot be taken without it.
+    if (!online.me() && !(await this.reachable())) return true;
     const guest = await ensureGuest();
     if (!guest) { this.go("#/"); return false; }
     this.drawMe();
     if (!this.last) for (const id of ["lobby-open", "lobby-live"]) this.placeholder(id, "lobby_loading");
     this.refreshMine();
     this.offerPush();
-    this.feed = online.lobbyFeed((lobby) => { this.last = lobby; this.draw(); this.refreshMineSoon(); });
+    this.feed = online.lobbyFeed((lobby) => { this.last = lobby; this.draw(); this.refreshMineSoon(); },
+      (ok) => this.unreachable(!ok));
     return true;
+  }
+
+  // Whether the server answers now; if not, the lobby says so and opens itself once it does.
+  async reachable() {
+    try { await online.listTables(); } catch (err) {
+      if (!(err instanceof online.OnlineError) || err.status >= 500) {
+        this.unreachable(true);
+        this.retryTimer = setTimeout(() => { if (document.body.dataset.screen === "lobby") this.open(); }, RETRY_EVERY);
+        return false;
+      }
+    }
+    this.unreachable(false);
+    return true;
+  }
+
+  // The server cannot be reached (the lobby's feed reconnects by itself): say so, over lists
+  // that would otherwise look empty or stale.
+  unreachable(down) {
+    this.down = down;
+    $("offline").hidden = !down;
+    if (down) for (const id of ["lobby-open", "lobby-live"]) this.placeholder(id, "lobby_unreachable");
+    else if (this.last) this.draw();
   }
 
   stop() {
     if (this.feed) this.feed.stop();
     this.feed = null;
-    clearTimeout(this.waitTimer); clearTimeout(this.mineTimer); this.waiting = null;
+    clearTimeout(this.waitTimer); clearTimeout(this.mineTimer); clearTimeout(this.retryTimer); this.waiting = null;
+    if (this.down) { this.down = false; $("offline").hidden = true; }
   }
 
   drawMe(points) {
@@ -95,7 +122,7 @@ export class Lobby {
     this.fill("lobby-waiting", yours, "");
     $("lobby-mine-box").hidden = !rest.length;
     this.fill("lobby-mine", rest, "");
-    if (!this.last) return;
+    if (!this.last || this.down) return;
     const ids = new Set(mine.map((x) => x.id));
     this.fill("lobby-open", this.last.open.filter((x) => !ids.has(x.id)), "lobby_empty_open");
     this.fill("lobby-live", this.last.playing.filter((x) => !ids.has(x.id)), "lobby_empty_live");
