@@ -416,8 +416,7 @@ def test_rolls_are_written_high_die_first(monkeypatch: pytest.MonkeyPatch,
 def test_the_status_and_the_sides_count_in_words() -> None:
     from table.cli.play import Terminal, _status, draw
 
-    for length, words in ((1, "partidă la 1 punct"), (21, "partidă la 21 de puncte"),
-                          (101, "partidă la 101 puncte")):
+    for length, words in ((1, "partidă la 1 punct"), (19, "partidă la 19 puncte"), (21, "partidă la 21 de puncte")):
         out = io.StringIO()
         _status(Match(length, seed=1, players=("Ana", "Ion")), Terminal("ro", io.StringIO(), out))
         assert f"Scor: Ana: 0, Ion: 0 ({words})" in out.getvalue()

@@ -168,6 +168,8 @@ def test_pip_counts_follow_the_checkers_before_confirming(desktop):
     target = loc_of(page, "#board .target, #board .trayrect.lit")
     click_loc(page, target)
     page.wait_for_function(f"document.querySelector('#p-bottom .pips').textContent !== {before!r}")
+    # Romanian counts from 20 up with "de": "167 de pipuri" (it said "167 pipuri").
+    assert re.fullmatch(r"\d+ de pipuri( · .*)?", before), before
     n_before = int(re.match(r"\d+", before).group())
     n_after = int(re.match(r"\d+", page.locator("#p-bottom .pips").inner_text()).group())
     assert n_before - n_after == abs(src - target) and version(page) == v
@@ -306,3 +308,57 @@ def test_sounds_only_when_turned_on(desktop, on):
     click_loc(page, loc_of(page, "#board .target, #board .trayrect.lit"))
     page.wait_for_function("!document.querySelector('#controls [data-act=undo]').disabled")
     assert (page.evaluate("window.__audio") > 0) == on
+
+
+RO_NUMBER = re.compile(r"^[+−]?\d{1,3}(\.\d{3})*(,\d+)?%?$")
+
+
+def test_the_hint_writes_numbers_as_the_reader_does(desktop):
+    """A decimal comma in Romanian, a true minus: "−0,467", "36,1%" (it wrote "-0.467", "36.1%")."""
+    page = desktop
+    start_easy_game(page)
+    page.click("#btn-hint")
+    page.wait_for_selector(".hint-table tr.best")
+    cells = [c for c in page.locator(".hint-table td.num").all_inner_texts() if c]
+    assert cells and all(RO_NUMBER.match(c) for c in cells), cells
+    assert any("," in c for c in cells) and not any("." in c or "-" in c for c in cells), cells
+    assert page.locator("#learn-panel h3").inner_text() == "Sfatul calculatorului (Greu)"
+
+
+def test_the_review_writes_numbers_as_the_reader_does(desktop):
+    page = desktop
+    open_app(page)
+    texts = page.evaluate("""async () => {
+      const { renderReview } = await import('/static/js/learn.js');
+      const p = document.createElement('div');
+      document.body.appendChild(p);
+      const r = { depth: 2, totals: [{ error_rate: 12.34, rating: 'expert', cube_errors: 1, luck: -0.467 },
+                                     { error_rate: 3.06, rating: 'world_class', cube_errors: 0, luck: 0.5 }],
+                  decisions: [{ mark: '?', game: 1, move: 3, player: 0, dice: [3, 1], played_play: null,
+                                played: 'no double', best_play: null, best: 'double', loss: 0.123 }] };
+      renderReview(p, r, { name: (s) => ['Ana', 'Ion'][s], side: (s) => s });
+      const out = [...p.querySelectorAll('td.num')].map((e) => e.textContent).concat([p.querySelector('#review-list').textContent]);
+      p.remove();
+      return out;
+    }""")
+    assert texts[:6] == ["12,3 · expert", "1", "−0,467", "3,1 · clasă mondială", "0", "+0,500"], texts
+    assert texts[-1].endswith("(−0,123)"), texts
+
+
+def test_the_result_dialog_says_what_the_game_cost(desktop):
+    """The second game of a match lost by a gammon: the dialog says the game cost 20 points, and the
+    match so far 30, named as such (it said "Pierzi 30 de puncte", the match's total, for the game)."""
+    page = desktop
+    open_app(page)
+    note = page.evaluate("""async () => {
+      const { OnlineMatch } = await import('/static/js/match.js');
+      const m = Object.create(OnlineMatch.prototype);
+      m.you = (seat) => seat === 1;
+      m.name = (seat) => ['Ana', 'Ion'][seat];
+      const ledger = [{ seat: 0, amount: 20, reason: 'win:single' }, { seat: 1, amount: -10, reason: 'loss:single' },
+                      { seat: 0, amount: 40, reason: 'win:gammon' }, { seat: 1, amount: -20, reason: 'loss:gammon' }];
+      const msg = (entries) => ({ seats: [1], view: { ledger: entries } });
+      return [m.resultNote(msg(ledger.slice(0, 2))), m.resultNote(msg(ledger))];
+    }""")
+    assert note[0] == "Jocul acesta te-a costat 10 puncte."
+    assert note[1] == "Jocul acesta te-a costat 20 de puncte. Partida aceasta te-a costat 30 de puncte."

@@ -59,12 +59,18 @@ def test_the_player_page_shows_rating_statistics_chart_and_games(browser, server
         page.locator("#player-rating", has_text="1.517,3").wait_for()
         assert page.locator("#player-experience").text_content() == "3"
         assert page.locator("#player-stat-games").text_content() == "1"
+        # Games (the points ledger counts each game) and matches (the rating counts each match) are
+        # named apart: "Jocuri câștigate / pierdute" beside "Partide jucate", never "Bilanț"/"Meciuri".
+        labels = page.locator("#player dt").all_text_contents()
+        assert RO["player_record_label"] == "Jocuri câștigate / pierdute" and RO["player_record_label"] in labels
+        assert "Partide jucate" in labels and "Partide câștigate" in labels
+        assert not any(w in page.locator("#player").inner_text() for w in ("Meci", "Bilanț", "meci"))
         assert page.locator("#player-streak").text_content() == "1 victorie"
         assert page.locator("#player-stats svg.rating-chart polyline").count() == 1
         item = page.locator("#player-history .history-item")
         item.first.wait_for()  # the games come in their own request, after the page's figures
         assert item.count() == 1
-        assert item.locator("b").text_content() == "Câștigat 0–0 (adversarul a plecat)"
+        assert item.locator("b").text_content() == "Câștigată 0–0 (adversarul a plecat)"
         assert item.locator(f"a[href='/api/games/{game}/record.mat']").text_content() == RO["st_download_mat"]
         assert item.locator(f"a[href='/api/games/{game}/record.sgf']").count() == 1
         assert item.locator("a.replay-link").get_attribute("href") == f"#/replay/{game}"
@@ -72,7 +78,7 @@ def test_the_player_page_shows_rating_statistics_chart_and_games(browser, server
         page.goto(f"/#/player/{ion}")
         page.locator("#player-rating", has_text="1.482,7").wait_for()
         assert page.locator("#player-streak").text_content() == "1 înfrângere"
-        page.locator("#player-history .history-item b", has_text="Pierdut 0–0 (a plecat)").wait_for()
+        page.locator("#player-history .history-item b", has_text="Pierdută 0–0 (a plecat)").wait_for()
         assert page.locator("#player-history .history-item").count() == 1
 
 

@@ -105,7 +105,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "act_reject_resignation": "rejects the resignation",
         "act_move": "rolled {d1}-{d2} and plays {play}",
         "act_pass": "rolled {d1}-{d2} and cannot move",
-        "hint_title": "The computer's advice ({level}): the best {n} of {total}, cubeless equity for you:",
+        "hint_title": "Advice ({level}), best {n} of {total}, cubeless equity for you:",
         "hint_play": "{rank:>3}. {play:<22} equity {equity}   win {win}, gammon {gammon}, lose a gammon {lgammon}",
         "hint_double": "Advice ({level}): double. {detail}",
         "hint_no_double": "Advice ({level}): do not double, roll. {detail}",
