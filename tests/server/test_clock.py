@@ -48,13 +48,34 @@ def test_forced_moves_cost_nothing_and_switch_hands_over():
     assert new_clock("rapid", 1).switch(0, now=3.0).running == 0
 
 
-def test_resume_after_a_restart_gives_both_players_time_back():
+def test_after_a_stop_of_the_server_the_decision_goes_on_where_it_stood():
     c = new_clock("rapid", 1).start(0, now=0.0).stop(now=18.0).start(1, now=20.0)
     assert c.reserve == (10.0, 20.0)
-    r = c.resume(now=500.0, grace=5.0)                           # the server was down meanwhile
-    assert (r.reserve, r.running, r.started) == ((15.0, 25.0), 1, 500.0)
-    assert r.deadline() == 500.0 + 8.0 + 25.0
-    assert new_clock("rapid", 1).resume(now=9.0).reserve == (25.0, 25.0)  # the default grace is 5 s
+    r = c.resume(now=500.0, served=25.0)        # served until 25 (5 s into the decision), then down
+    assert (r.reserve, r.running) == ((10.0, 20.0), 1)                  # nobody's reserve grows
+    assert r.remaining(1, now=500.0) == (3.0, 20.0)                      # 5 s of the 8 s delay stay used
+    assert r.deadline() == 500.0 + 3.0 + 20.0
+    assert c.resume(now=500.0, served=40.0).remaining(1, now=500.0) == (0.0, 8.0)  # 20 s: 12 s of reserve
+    assert c.resume(now=500.0, served=None).remaining(1, now=500.0) == (8.0, 20.0)  # not known: a fresh delay
+    assert c.resume(now=500.0, served=10.0).started == 500.0            # served last before it began
+    assert c.resume(now=30.0, served=90.0).started == 20.0              # a note from the future counts to now
+    assert new_clock("rapid", 1).resume(now=9.0, served=5.0) == new_clock("rapid", 1)  # nothing timing
+
+
+def test_a_refused_resignation_goes_on_where_the_decision_stood():
+    c = new_clock("rapid", 1).start(0, now=0.0)
+    offered = c.stop(now=5.0, hold=True)                         # 5 s of the delay used, then the offer
+    assert offered.held == (0, 5.0) and offered.running is None
+    answering = offered.start(1, now=5.0)
+    assert answering.remaining(0, now=9.0) == (3.0, 20.0)        # shown as it stands
+    back = answering.stop(now=9.0).carry_on(now=9.0)
+    assert back.remaining(0, now=9.0) == (3.0, 20.0) and back.held is None
+    assert back.deadline() == 9.0 + 3.0 + 20.0
+    late = c.stop(now=12.0, hold=True)                           # past the delay: 4 s of reserve gone
+    assert late.reserve == (16.0, 20.0) and late.carry_on(now=50.0).remaining(0, now=50.0) == (0.0, 16.0)
+    assert late.drop_held().held is None and late.drop_held().start(0, 50.0).remaining(0, 50.0) == (8.0, 16.0)
+    with pytest.raises(ClockError, match="held"):
+        c.stop(now=1.0).carry_on(now=2.0)
 
 
 def test_misuse_is_refused():
@@ -69,8 +90,6 @@ def test_misuse_is_refused():
         new_clock("blitz", 3)
     with pytest.raises(ClockError, match="whole number"):
         new_clock("rapid", -1)
-    with pytest.raises(ClockError, match="grace"):
-        c.resume(now=1.0, grace=-1.0)
 
 
 @pytest.mark.parametrize("bad", [
@@ -84,6 +103,9 @@ def test_misuse_is_refused():
     {"preset": "rapid", "delay": 8, "reserve": [1, 1], "running": True, "started": 0},
     {"preset": "rapid", "delay": 8, "reserve": [1, 1], "running": 0.0, "started": 0},
     {"preset": "rapid", "delay": 8, "reserve": [1, 1], "running": None, "started": 0, "x": 1},
+    {"preset": "rapid", "delay": 8, "reserve": [1, 1], "running": None, "started": 0, "held": [2, 1.0]},
+    {"preset": "rapid", "delay": 8, "reserve": [1, 1], "running": None, "started": 0, "held": [0, -1.0]},
+    {"preset": "rapid", "delay": 8, "reserve": [1, 1], "running": None, "started": 0, "held": 0},
 ])
 def test_bad_saved_clocks_are_refused(bad):
     with pytest.raises(ClockError):
@@ -114,27 +136,37 @@ def test_the_deadline_is_when_the_clock_flags(clock, seat, start, elapsed):
     assert (running.stop(now).reserve[seat] == 0) == (now >= deadline or clock.reserve[seat] == 0)
 
 
-@given(clocks, st.lists(st.tuples(st.sampled_from(["switch", "stop", "free", "resume"]),
-                                  st.integers(0, 1), times), max_size=12))
-def test_reserves_only_grow_by_the_grace(clock, steps):
+@given(clocks, st.lists(st.tuples(st.sampled_from(["switch", "stop", "free", "hold", "resume"]),
+                                  st.integers(0, 1), times, times), max_size=12))
+def test_reserves_never_grow_and_a_stop_of_the_server_costs_and_gives_nothing(clock, steps):
     now = 0.0
-    for op, seat, wait in steps:
+    for op, seat, wait, down in steps:
         now += wait
         before = clock.reserve
         if op == "switch":
             clock = clock.switch(seat, now)
         elif clock.running is not None and op in ("stop", "free"):
             clock = clock.stop(now, charge=op == "stop")
-        elif op == "resume":
-            clock = clock.resume(now, grace=3.0)
-            assert clock.reserve == (before[0] + 3.0, before[1] + 3.0)
-            continue
+        elif clock.running is not None and op == "hold":
+            mover, stood = clock.running, clock.remaining(clock.running, now)
+            clock = clock.stop(now, hold=True).carry_on(now + down)  # refused after ``down``
+            assert clock.remaining(mover, now + down) == stood  # it goes on where it stood
+            now += down
+        elif op == "resume" and clock.running is not None:
+            # Served until ``now``, then down for ``down`` seconds: the decision stands as it stood.
+            resumed = clock.resume(now + down, served=now)
+            assert resumed.reserve == clock.reserve
+            assert resumed.remaining(clock.running, now + down) == clock.remaining(clock.running, now)
+            assert resumed.deadline() == clock.deadline() + down
+            clock, now = resumed, now + down
         assert clock.reserve[0] <= before[0] and clock.reserve[1] <= before[1]
         assert min(clock.reserve) >= 0
 
 
-@given(clocks, st.one_of(st.none(), st.tuples(st.integers(0, 1), times)))
-def test_json_round_trip(clock, running):
+@given(clocks, st.one_of(st.none(), st.tuples(st.integers(0, 1), times)), st.booleans())
+def test_json_round_trip(clock, running, hold):
     if running is not None:
         clock = clock.start(*running)
+        if hold:
+            clock = clock.stop(running[1] + 3.5, hold=True)
     assert Clock.from_json(json.loads(json.dumps(clock.to_json()))) == clock

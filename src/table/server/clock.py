@@ -30,6 +30,13 @@ gives N days for each move and a bank of N more days for the whole match
 6.0
 >>> d.stop(now=4 * DAY).reserve[0] / DAY        # a move that took 4 days spent one day of the bank
 2.0
+
+Two pauses never give time away: a decision interrupted to offer a
+resignation goes on, once the offer is refused, where it stood
+(``stop(hold=True)``, then ``carry_on``), and after a server stopped (a
+restart, a worker's death or handover) the running decision goes on from
+where it stood when a server last served it (``resume``): only the time no
+server served the game is given back.
 """
 
 from __future__ import annotations
@@ -44,10 +51,6 @@ DAY = 86_400.0
 """Seconds in a day: a turn-based clock counts whole days of wall-clock time."""
 TURN_DAYS = (1, 2, 3, 5, 7)
 """The days per move a turn-based table may give (``days1`` ... ``days7``)."""
-
-GRACE = 5.0
-"""Seconds both players get back when a server restarts in the middle of a match."""
-
 
 class ClockError(TableError):
     """A clock used the wrong way (stopping one that is not running, ...) or a bad saved clock."""
@@ -90,6 +93,7 @@ class Clock:
     reserve: tuple[float, float]
     running: int | None = None
     started: float = 0.0
+    held: tuple[int, float] | None = None  # (seat, delay used) of a decision interrupted by ``stop(hold=True)``
 
     @property
     def claim_only(self) -> bool:
@@ -116,14 +120,36 @@ class Clock:
         over = (now - self.started) - self.delay
         return min(max(0.0, over), self.reserve[self.running])
 
-    def stop(self, now: float, *, charge: bool = True) -> Clock:
-        """End the running decision at ``now``; ``charge=False`` for a move that was forced."""
+    def stop(self, now: float, *, charge: bool = True, hold: bool = False) -> Clock:
+        """End the running decision at ``now``; ``charge=False`` for a move that was forced.
+
+        ``hold=True`` only interrupts it (its player offered to resign): what it
+        used of its delay is kept, and ``carry_on`` starts it again from there.
+
+        >>> c = new_clock("rapid", 1).start(0, now=0.0).stop(now=5.0, hold=True)
+        >>> c.held, c.remaining(0, now=9.0)
+        ((0, 5.0), (3.0, 20.0))
+        >>> c.start(1, now=5.0).stop(now=7.0).carry_on(now=7.0).deadline()   # 3 s of delay left, then the reserve
+        30.0
+        """
         if self.running is None:
             raise ClockError("no decision is timing")
         cost = self.charge(now) if charge else 0.0
         reserve = list(self.reserve)
         reserve[self.running] -= cost
-        return replace(self, reserve=(reserve[0], reserve[1]), running=None, started=0.0)
+        held = (self.running, min(max(0.0, now - self.started), self.delay)) if hold else self.held
+        return replace(self, reserve=(reserve[0], reserve[1]), running=None, started=0.0, held=held)
+
+    def carry_on(self, now: float) -> Clock:
+        """Start again, at ``now``, the decision ``stop(hold=True)`` interrupted, with what it had left."""
+        if self.held is None:
+            raise ClockError("no decision is held")
+        seat, used = self.held
+        return replace(self.start(seat, now), started=now - used, held=None)
+
+    def drop_held(self) -> Clock:
+        """Forget an interrupted decision that will not go on (the resignation was accepted, the match ended)."""
+        return self if self.held is None else replace(self, held=None)
 
     def switch(self, seat: int, now: float) -> Clock:
         """End the running decision (if any) and start ``seat``'s."""
@@ -143,29 +169,49 @@ class Clock:
     def remaining(self, seat: int, now: float) -> tuple[float, float]:
         """``(delay, reserve)`` seconds ``seat`` has left at ``now`` (for showing the clock)."""
         if seat != self.running:
-            return self.delay, self.reserve[seat]
+            used = self.held[1] if self.held is not None and self.held[0] == seat else 0.0
+            return self.delay - used, self.reserve[seat]
         used = max(0.0, now - self.started)
         return max(0.0, self.delay - used), self.reserve[seat] - self.charge(now)
 
-    def resume(self, now: float, grace: float = GRACE) -> Clock:
-        """After a server restart: both reserves get ``grace`` seconds, and a running decision restarts at ``now``."""
-        if grace < 0:
-            raise ClockError(f"grace is a number of seconds, 0 or more, got {grace!r}")
-        started = now if self.running is not None else 0.0
-        return replace(self, reserve=(self.reserve[0] + grace, self.reserve[1] + grace), started=started)
+    def resume(self, now: float, served: float | None) -> Clock:
+        """After no server served the match for a while: the running decision goes on at ``now``
+        from where it stood at ``served``, the last time a server was known to serve it.
+
+        Nothing else changes: the time nobody could play is all that is given back.
+        ``served=None`` (not known: a database from before servers kept it) starts
+        the decision again with a fresh delay.
+
+        >>> c = new_clock("rapid", 1).start(0, now=100.0)       # 8 s of delay, 20 s of reserve
+        >>> r = c.resume(now=160.0, served=110.0)               # 10 s used, then 50 s down
+        >>> r.remaining(0, now=160.0), r.deadline()
+        ((0.0, 18.0), 178.0)
+        """
+        if self.running is None:
+            return self
+        used = 0.0 if served is None else min(max(0.0, served - self.started), max(0.0, now - self.started))
+        return replace(self, started=now - used)
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict (``Clock.from_json`` reads it back)."""
-        return {"preset": self.preset, "delay": self.delay, "reserve": list(self.reserve),
-                "running": self.running, "started": self.started}
+        data: dict[str, Any] = {"preset": self.preset, "delay": self.delay, "reserve": list(self.reserve),
+                                "running": self.running, "started": self.started}
+        if self.held is not None:
+            data["held"] = list(self.held)
+        return data
 
     @classmethod
     def from_json(cls, data: object) -> Clock:
-        """Read a saved clock, checking every field."""
-        if not isinstance(data, dict) or set(data) != {"preset", "delay", "reserve", "running", "started"}:
-            raise ClockError("a saved clock has exactly preset, delay, reserve, running and started")
+        """Read a saved clock, checking every field (``held`` is absent from clocks saved before it was kept)."""
+        if not isinstance(data, dict) or set(data) - {"held"} != {"preset", "delay", "reserve", "running", "started"}:
+            raise ClockError("a saved clock has exactly preset, delay, reserve, running, started and, "
+                             "when a decision is held, held")
         preset, delay, reserve, running, started = (data[k] for k in
                                                     ("preset", "delay", "reserve", "running", "started"))
+        held = data.get("held")
+        if held is not None and not (isinstance(held, list) and len(held) == 2 and type(held[0]) is int
+                                     and held[0] in (0, 1) and _seconds(held[1])):
+            raise ClockError(f"a saved clock's held decision is [seat, seconds], got {held!r}")
         if preset not in PRESETS:
             raise ClockError(f"unknown clock preset {preset!r}")
         if (not isinstance(reserve, list) or len(reserve) != 2
@@ -173,7 +219,8 @@ class Clock:
             raise ClockError("a saved clock's delay, reserve and start are numbers of seconds, 0 or more")
         if not (running is None or (type(running) is int and running in (0, 1))):
             raise ClockError(f"a saved clock runs for seat 0, 1 or none, got {running!r}")
-        return cls(preset, float(delay), (float(reserve[0]), float(reserve[1])), running, float(started))
+        return cls(preset, float(delay), (float(reserve[0]), float(reserve[1])), running, float(started),
+                   None if held is None else (held[0], float(held[1])))
 
 
 def _seconds(x: object) -> bool:

@@ -191,6 +191,7 @@ class Cluster:
         rooms.new_id = self.new_id
         if online is not None:
             online.tell_others = self._tell_lobby
+            online.notes_served = False  # kept per partition here, in Redis (``_note_served``)
 
     def _key(self, *parts: str) -> str:
         return ":".join((self.settings.prefix, *parts))
@@ -237,6 +238,8 @@ class Cluster:
             t.disconnect()
         for link in list(self._links.values()):
             link.end(MOVED_CODE, "moved")
+        with contextlib.suppress(RedisError, OSError):
+            await self._note_served(self.owned - self.leaving)
         if self.rooms is not None:
             self.rooms.retire(lambda game_id: True)
         self.owned.clear()
@@ -292,6 +295,26 @@ class Cluster:
             except (RedisError, OSError) as exc:
                 log.warning("cluster: heartbeat failed: %s", exc)
 
+    def _now(self) -> float:
+        return self.online.now() if self.online is not None else time.time()
+
+    async def _note_served(self, partitions: set[int]) -> None:
+        """Note that the games of ``partitions`` are served now: when their owner stops (killed, or
+        handing them over), their running decisions go on from the last note under the next owner."""
+        if partitions and self.online is not None:
+            now = self._now()
+            await self.redis.hset(self._key("served"), mapping={str(p): repr(now) for p in partitions})
+
+    async def _last_served(self, partitions: set[int]) -> dict[int, float | None]:
+        """When the games of ``partitions`` were last served (None: not known)."""
+        order = sorted(partitions)
+        try:
+            got = await self.redis.hmget(self._key("served"), [str(p) for p in order])
+        except (RedisError, OSError) as exc:
+            log.warning("cluster: when partitions %s were last served is not known: %s", order, exc)
+            got = [None] * len(order)
+        return {p: None if v is None else float(v) for p, v in zip(order, got)}
+
     async def alive(self) -> set[str]:
         """The processes whose heartbeat is fresh."""
         prefix = self._key("worker", "")
@@ -303,6 +326,7 @@ class Cluster:
         self._beats += 1
         await self.redis.set(self._key("worker", self.name), "1", px=int(self.settings.alive_for * 1000))
         await self.redis.expire(self._inbox(self.name), 300)
+        await self._note_served(self.owned - self.leaving)
         alive = await self.alive()
         starting = time.monotonic() - self._started < 3 * self.settings.alive_for
         share = math.ceil(self.settings.partitions / max(len(alive), self.settings.workers if starting else 1, 1))
@@ -342,11 +366,20 @@ class Cluster:
             while stale := await self.bus.claim(p, self.name, idle_ms=0, count=1000):
                 await self.bus.ack(p, *(c.entry_id for c in stale))
         if got:
+            games: list[str] = []
+            if self.online is not None:  # before serving them: their running decisions go on from the last note
+                served = await self._last_served(set(got))
+                try:
+                    games = await self.online.stopped(lambda game_id: self.partition(game_id) in served,
+                                                      lambda game_id: served[self.partition(game_id)])
+                except TableError as exc:  # taken on a later beat, when the database answers
+                    log.warning("cluster %s: partitions %s not taken: %s", self.name, sorted(got), exc)
+                    await asyncio.to_thread(lambda: [ownership.release(self._lock(p)) for p in got])
+                    return
             self.owned |= set(got)
             log.info("cluster %s: took partitions %s", self.name, sorted(got))
-            if self.online is not None:  # their running clocks start ticking here
-                chosen = set(got)
-                self._spawn(self.online.recover(lambda game_id: self.partition(game_id) in chosen))
+            if self.online is not None:  # their running clocks go on here
+                self._spawn(self.online.load(games))
 
     async def _hand_over(self, n: int) -> None:
         """Let go of ``n`` partitions with no change in flight (another process takes them)."""
@@ -354,6 +387,8 @@ class Cluster:
         busy = {self.partition(r.id) for r in self.rooms.loaded() if r.busy}
         for p in sorted(self.owned - busy, reverse=True)[:n]:
             self._leave(p)
+            with contextlib.suppress(RedisError, OSError):  # else the next owner goes on from the last beat's note
+                await self._note_served({p})
             await asyncio.to_thread(self._ownership.release, self._lock(p))
             self.owned.discard(p)
             self.leaving.discard(p)

@@ -62,6 +62,33 @@ LOBBY_PLAYING_READ = 300
 NAMES_KEPT = 10_000
 """Players kept in memory by id (the rest are read again when needed)."""
 
+SERVED_BEAT = 1.0
+"""Seconds between the notes a server keeps of when it last served its games: after a crash, a
+running decision goes on from where it stood at the last note (so it gains at most this much)."""
+SERVED_MARK = "~served"
+"""A single server keeps that note as the clock of a game of this id, which no request can name
+(game ids are letters, digits, ``_`` and ``-``); several processes keep one per partition in Redis
+(``table.server.cluster``)."""
+
+
+def last_served(storage: SqlStorage) -> float | None:
+    """When a single server last noted that it served its games (None: never)."""
+    saved = storage.load_clock(SERVED_MARK)
+    served = None if saved is None else saved[0].get("served")
+    return float(served) if isinstance(served, (int, float)) and not isinstance(served, bool) else None
+
+
+def note_served(storage: SqlStorage, now: float) -> None:
+    """Note that a single server serves its games at ``now``."""
+    try:
+        storage.save_clock(SERVED_MARK, {"served": now}, None)
+    except StorageError:  # the first note in this database: the row it is kept in comes first
+        try:
+            storage.create(SERVED_MARK, {"mode": "served"}, {"hashes": []})
+        except ConflictError:
+            pass
+        storage.save_clock(SERVED_MARK, {"served": now}, None)
+
 
 class OnlineError(RoomError):
     """A refused online request: ``code`` for the client's catalogue, ``status`` for HTTP."""
@@ -111,12 +138,17 @@ def next_clock(clock: Clock, game: Game, entry: JSON, now: float) -> Clock:
     and the next one starts with a fresh delay.
 
     A decision the server takes (an opening roll, a forced or impossible move)
-    never runs the clock, so it costs nothing.
+    never runs the clock, so it costs nothing.  Offering to resign only
+    interrupts the offerer's decision: refused, it goes on where it stood.
     """
-    after = decider(game)
+    after, kind = decider(game), entry.get("type")
     if clock.running is not None and (entry.get("seat") == clock.running or after != clock.running
-                                      or entry.get("type") == "forfeit") and not keeps_running(clock, entry, after):
-        clock = clock.stop(now)
+                                      or kind == "forfeit") and not keeps_running(clock, entry, after):
+        clock = clock.stop(now, hold=kind == "resign" and entry.get("seat") == clock.running)
+    if kind == "reject_resignation" and clock.held is not None and clock.held[0] == after and clock.running is None:
+        clock = clock.carry_on(now)
+    elif kind != "resign":
+        clock = clock.drop_held()
     if after is not None and clock.running is None:
         clock = clock.start(after, now)
     return clock
@@ -247,9 +279,10 @@ class TableState:
         return all(a is not None and now - a >= AWAY_CLAIM for a in self.away_since)
 
     def evictable(self) -> bool:
-        """Whether the room may leave memory while the match goes on: no timer of its own is due
-        (an untimed table, not between games); it comes back, clock and all, when asked for."""
-        return (self.clock.claim_only or self.clock.turn_based) and self.between_since is None
+        """Whether the room may leave memory while the match goes on: no step of the server's own is
+        due but the clock's deadline, which is kept in the database (``check_all`` ends the match from
+        there), so not between games; it comes back, clock and all, when asked for."""
+        return self.between_since is None
 
     def retire(self) -> None:
         if self.timer is not None:
@@ -285,6 +318,11 @@ class Online:
         self._lobby_push: asyncio.TimerHandle | None = None
         self._tasks: set[asyncio.Future[None]] = set()  # timers' work under way (the loop keeps only weak references)
         rooms.attach = self._attach
+        # Games being played whose server stopped (a restart, another worker's death or handover), with
+        # when one last served them: their running decision goes on from there as they load.
+        self._stopped: dict[str, float | None] = {}
+        # A single server notes when it serves (``note_served``); several keep the note in Redis.
+        self.notes_served = True
         # With several server processes: tells the others that the lobby changed (table.server.cluster).
         self.tell_others: Callable[[], None] | None = None
 
@@ -507,7 +545,8 @@ class Online:
         return {"table": (await self._tables_json([started]))[0]}
 
     async def _attach(self, room: Room) -> None:
-        """Give a room loaded from storage its table state; a running clock resumes with a grace."""
+        """Give a room loaded from storage its table state; after its server stopped, a running
+        decision goes on from where it stood when a server last served it."""
         table = await self._call(self.storage.table, room.game.config.table)
         if table is None or table.seats[0] is None or table.seats[1] is None:
             raise RoomError(f"game {room.id!r} has no table", "not_found")
@@ -519,11 +558,15 @@ class Online:
         if saved is not None:
             clock = Clock.from_json(saved[0])
         now = self.now()
-        if clock.running is not None and not (clock.claim_only or clock.turn_based) and not room.game.is_over:
-            # The server stopped while this decision was timing: nobody loses the time it was down.
+        stopped = room.id in self._stopped
+        served = self._stopped.pop(room.id, None)
+        if (stopped and clock.running is not None and not (clock.claim_only or clock.turn_based)
+                and not room.game.is_over):
+            # No server served this decision for a while: nobody loses that time, and nobody gains more.
             # (An untimed decision keeps its start: it has no reserve to lose, only a claim to allow; a
-            # turn-based move keeps its stored deadline: days are counted on the calendar, server up or not.)
-            clock = clock.resume(now)
+            # turn-based move keeps its stored deadline: days are counted on the calendar, server up or not.
+            # A room that merely left memory was served all along: its clock stands as stored.)
+            clock = clock.resume(now, served)
             await self._call(self.storage.save_clock, room.id, clock.to_json(), stored_deadline(clock))
         ledger = []
         for line in reversed(await self._call(self.storage.ledger, game_id=room.id, limit=1000)):
@@ -704,25 +747,49 @@ class Online:
             except TableError as exc:
                 log.warning("game %s: its clock ran out but it could not be checked: %s", game_id, exc)
 
-    async def recover(self, which: Callable[[str], bool] | None = None) -> None:
-        """At start-up: load every game being played, so that their clocks resume and their timers run,
-        and end those whose stored deadline passed while the server was down (turn-based ones mostly).
+    async def recover(self) -> None:
+        """At start-up of a single server: load every game being played, so that their clocks go on
+        and their timers run, and end those whose stored deadline passed meanwhile (turn-based ones
+        mostly). A running decision goes on from where it stood at the previous server's last note."""
+        served = await self._call(last_served, self.storage)
+        await self._call(note_served, self.storage, self.now())
+        await self.load(await self.stopped(lambda game_id: True, lambda game_id: served))
 
-        ``which`` limits it to the games it selects (those of the partitions a worker has just taken)."""
-        for table in await self._call(self.storage.list_tables, ("playing",), private=True, limit=100_000):
-            if table.game_id is not None and (which is None or which(table.game_id)) and self.rooms.owns(table.game_id):
+    async def stopped(self, which: Callable[[str], bool], served: Callable[[str], float | None]) -> list[str]:
+        """The games being played that ``which`` selects, noted as last served at ``served(game_id)``
+        (None: not known) by a server that stopped: their running decisions go on from there as they load.
+        A worker calls it for the partitions it takes before it serves them (then ``load``)."""
+        games = [table.game_id for table in await self._call(self.storage.list_tables, ("playing",), private=True,
+                                                              limit=100_000)
+                 if table.game_id is not None and which(table.game_id)]
+        for game_id in games:
+            self._stopped[game_id] = served(game_id)
+        return games
+
+    async def load(self, games: list[str]) -> None:
+        """Load ``games`` (those this process serves), then end any whose stored deadline has passed."""
+        for game_id in games:
+            if self.rooms.owns(game_id):
                 try:
-                    await self.rooms.get(table.game_id)
+                    await self.rooms.get(game_id)
                 except TableError as exc:
-                    log.warning("table %s: its game could not be loaded: %s", table.id, exc)
+                    log.warning("game %s could not be loaded: %s", game_id, exc)
         await self.check_all()
 
-    async def keep_checking(self, period: float = 5.0) -> None:
-        """``check_all`` every ``period`` seconds (a safety net under the timers; runs until cancelled)."""
+    async def keep_checking(self, period: float = 5.0, beat: float = SERVED_BEAT) -> None:
+        """Note every ``beat`` seconds that this server serves its games (a single server: see
+        ``recover``) and ``check_all`` every ``period`` seconds (a safety net under the timers; runs
+        until cancelled)."""
+        loop = asyncio.get_running_loop()
+        due = loop.time() + period
         while True:
-            await asyncio.sleep(period)
+            await asyncio.sleep(min(beat, period) if self.notes_served else period)
             try:
-                await self.check_all()
+                if self.notes_served:
+                    await self._call(note_served, self.storage, self.now())
+                if loop.time() >= due:
+                    due = loop.time() + period
+                    await self.check_all()
             except TableError as exc:
                 log.warning("checking clocks failed: %s", exc)
 

@@ -14,8 +14,10 @@ Publishing only queues messages on each watcher's ``Outbox``: a slow reader
 delays nobody.
 
 Rooms live in memory while used: ``Rooms.sweep`` forgets rooms nobody
-watches that have been idle for a while (sooner once their match is over);
-the next request loads them again from storage.
+watches that have been idle for a while (sooner once their match is over, or
+once both players of an online match are gone: its deadline is kept in the
+database, and the server ends the match from there); the next request loads
+them again from storage.
 """
 
 from __future__ import annotations
@@ -375,12 +377,13 @@ class Rooms:
     ``think`` decides for the computer (default: in this process; the app
     passes its process pool's).  ``idle_seconds`` and ``finished_seconds``
     say how long a room nobody watches stays in memory, before and after its
-    match is over.
+    match is over; an online match that nobody is connected to leaves after
+    ``away_seconds`` (or ``idle_seconds``, if shorter).
     """
 
     def __init__(self, storage: Storage, dice: DiceSource | None = None, bot_delay: float = 0.0,
                  think: Think = think_here, clock: Clock = time.monotonic,
-                 idle_seconds: float = 15 * 60, finished_seconds: float = 60) -> None:
+                 idle_seconds: float = 15 * 60, finished_seconds: float = 60, away_seconds: float = 120) -> None:
         self.storage = storage
         self.store = AsyncStore(storage)
         self.dice = dice or SecretDice()
@@ -389,6 +392,7 @@ class Rooms:
         self.clock = clock
         self.idle_seconds = idle_seconds
         self.finished_seconds = finished_seconds
+        self.away_seconds = away_seconds
         self._peak_rooms = 0  # the most rooms held since memory was last given back
         self._rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Future[Room]] = {}
@@ -506,12 +510,16 @@ class Rooms:
         for game_id, room in list(self._rooms.items()):
             if room.watchers or room.sockets or room.busy:
                 continue
-            if room.online is not None and not room.game.is_over and not room.online.evictable():
-                continue  # its clock runs: its timer lives in memory
+            playing_online = room.online is not None and not room.game.is_over
+            if room.online is not None and playing_online and not room.online.evictable():
+                continue  # a step of the server's own is due (the next game): its timer lives in memory
             idle = now - room.touched
-            if idle >= self.idle_seconds or (room.game.is_over and idle >= self.finished_seconds):
+            if (idle >= self.idle_seconds or (room.game.is_over and idle >= self.finished_seconds)
+                    or (playing_online and idle >= self.away_seconds)):
                 del self._rooms[game_id]
                 gone.append(game_id)
+                if room.online is not None:
+                    room.online.retire()  # its timer goes with it: the stored deadline ends the match
         if gone and len(self._rooms) <= self._peak_rooms // 2:
             give_back_memory()
             self._peak_rooms = len(self._rooms)
