@@ -233,7 +233,7 @@ def test_clocks_tick_and_warn_an_away_opponent_may_be_claimed_and_leaving_asks_f
     page.screenshot(path=str(artifacts / "match-clocks-chat-phone-ro.png"))
     page.click("#btn-lang")
     page.wait_for_function("document.querySelector('#chat-title').textContent === 'Chat with your opponent'")
-    assert "Ion disconnected 1:3" in page.locator("#presence").inner_text()
+    assert "Ion disconnected 1 min 3" in page.locator("#presence").inner_text()
     page.screenshot(path=str(artifacts / "match-clocks-chat-phone-en.png"))
     page.click("#btn-lang")
     page.wait_for_function("document.querySelector('#chat-title').textContent === 'Chat cu adversarul'")
