@@ -9,7 +9,7 @@
 #      training/sets/ (committed as it grows, like pass 17's).
 #   2. Each labelled by twoply-16c's 2-ply (about 20 a second on both cores; saved every
 #      5 minutes; resumable across sessions).
-#   3. Fit when labelled (training/cand18a.sh fits the part labelled so far).
+#   3. Fit when labelled (research/labels/cand18a.sh fits the part labelled so far).
 # Usage: PATH=$PWD/.venv/bin:$PATH nohup nice -n 10 bash training/cand18.sh > training/run-cand18.log 2>&1 &
 # The next pass is the same with the network it made: PASS=19 PREV=training/checkpoints/NET.npz
 # SEED=191 labels training/sets/cand2-19.npz from that network's self-play and 2-ply.
@@ -34,7 +34,7 @@ Dataset(pos, np.full((len(pos), N_OUTPUTS), np.nan, np.float32), plies(2).kind).
 print(f"{len(pos)} positions after close plays collected")
 PY
 fi
-# Label only: the fit is training/cand18a.sh's (--epochs 0 would still fit once).
+# Label only: the fit is research/labels/cand18a.sh's (--epochs 0 would still fit once).
 python3 - "$prev" "$sets/cand2-$pass.npz" "$seed" "$pass" <<'PY'
 import sys
 import time

@@ -3,7 +3,7 @@
 A position is *held* when there is contact, one side leads the race by ``lead`` pips or
 more, and the other side holds two or more points in the leader's home board.  The
 network, taught by its own play and look-ahead, rates the leader far too well in them
-(``training/backgame_bias.py``); full-length rollouts by its own 0-ply play do not carry
+(``research/rollouts/backgame_bias.py``); full-length rollouts by its own 0-ply play do not carry
 that bias, so they label these positions for ``training/held13.sh``.
 
 Usage (from the repository root, PYTHONPATH=src or the package installed)::

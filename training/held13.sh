@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Pass 13 (issue 13): back and holding games labelled by full-length rollouts.
 # The network overrates the side far ahead in the race while the other still holds points in
-# its home board (training/backgame_bias.py: +0.11 on average).  Its own 1-ply labels carry
+# its home board (research/rollouts/backgame_bias.py: +0.11 on average).  Its own 1-ply labels carry
 # that bias; rollouts of its own 0-ply play to the end do not.  The held positions of pass 12's
 # set (deep-11-h128's self-play; lead 30+, either side on roll: training/held.py) are labelled
 # by 18-trial rollouts to the end of the game instead of 1-ply, and deep-11-h128 is fitted to

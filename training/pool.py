@@ -1,8 +1,9 @@
-"""Pool benchmark chunks recorded in training/bench.txt: the same match played with several seeds.
+"""Pool benchmark chunks recorded in $BENCH: the same match played with several seeds.
 
-Usage (from the repository root):
+$BENCH is training/bench.txt (the pipeline's record) unless set; the research record of every
+measurement so far is research/bench.txt.  Usage (from the repository root):
 
-    python3 training/pool.py "hard:2:8,2:0.16,0.04 training/checkpoints/refine-3.npz:1 --games 1000"
+    BENCH=research/bench.txt python3 training/pool.py "hard:2:8,2:0.16,0.04 training/checkpoints/refine-3.npz:1 --games 1000"
 
 Every recorded command that starts with ``python3 -m table bench strength`` followed by the
 given text is one chunk; chunks of equal size are pooled: the mean of their means, and a 95%
@@ -12,6 +13,7 @@ interval from their intervals (independent games, so the variances add).
 from __future__ import annotations
 
 import math
+import os
 import re
 import sys
 from pathlib import Path
@@ -34,7 +36,7 @@ def chunks(text: str, prefix: str) -> list[tuple[float, float, int]]:
 
 def main() -> int:
     prefix = sys.argv[1]
-    found = chunks(Path("training/bench.txt").read_text(encoding="utf-8"), prefix)
+    found = chunks(Path(os.environ.get("BENCH", "training/bench.txt")).read_text(encoding="utf-8"), prefix)
     if not found:
         print(f"no recorded run starts with {prefix!r}")
         return 1

@@ -12,9 +12,10 @@
 # NET=FILE plays that weights file's Greu instead of the `hard` level (recorded by the file's name,
 # so its chunks pool apart from the shipped network's); the same seeds give the same dice.
 # Run from the repository root, e.g.
-#   nohup nice -n 19 bash training/greu2.sh pubeval > training/run-greu2.log 2>&1 &
-#   NET=training/checkpoints/deep-11-h128.npz CHUNKS_TO=104 bash training/greu2.sh
+#   nohup nice -n 19 bash research/bench/greu2.sh pubeval > training/run-greu2.log 2>&1 &
+#   NET=training/checkpoints/deep-11-h128.npz CHUNKS_TO=104 bash research/bench/greu2.sh
 set -euo pipefail
+export BENCH=${BENCH:-research/bench.txt}  # the research record, not the pipeline's
 . training/bench-once.sh
 greu=${NET:-hard}:2:8,2:0.16,0.04
 case "${1:-old}" in
@@ -31,5 +32,5 @@ case "${1:-old}" in
       bench "hard hard --cube --passive b --games 500 --jobs 2 --seed $((300 + i))"
       bench "hard pubeval --cube --games 500 --jobs 2 --seed $((400 + i))"
     done ;;
-  *) echo "usage: bash training/greu2.sh [old|pubeval|cube]" >&2; exit 2 ;;
+  *) echo "usage: bash research/bench/greu2.sh [old|pubeval|cube]" >&2; exit 2 ;;
 esac

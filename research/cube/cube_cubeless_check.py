@@ -3,7 +3,7 @@ cubeless equity against a cubeless rollout (Mediu's checker play to the end, as 
 
 Usage (from the repository root, PYTHONPATH=src or the package installed):
 
-    python3 training/cube_cubeless_check.py training/cube/A-deep.npz 12 1000
+    python3 research/cube/cube_cubeless_check.py research/cube/A-deep.npz 12 1000
 
 prints the total loss of Greu's decisions (2-ply chances, the shipped cube model), then for the
 12 costliest positions the 2-ply cubeless equity beside 1,000 cubeless rollout games: a large

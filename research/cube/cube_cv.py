@@ -1,7 +1,7 @@
 """Cross-validated cube models on all the cube references together (issue 13).
 
 Each reference's positions get Greu's 2-ply chances (the shipped network unless WEIGHTS names
-another), their volatility (training/cube_volatility.py) and whether they are races, cached
+another), their volatility (research/cube/cube_volatility.py) and whether they are races, cached
 beside this machine's temporary files by the reference's name and the network's digest.  Then
 several forms of the money cube model, each with a grid of parameters, are scored two ways:
 
@@ -14,7 +14,7 @@ for the centred cube, no double, and another for the cube the opponent owns, dou
 ``margin`` (0.72, and a double only when it gains more than a margin); ``volatility`` (0.72 at
 high volatility, rising to a top in quiet positions, as in cube_volatility_cv.py).
 
-Usage: PYTHONPATH=src python3 training/cube_cv.py [--weights WEIGHTS] REFERENCE.npz ...
+Usage: PYTHONPATH=src python3 research/cube/cube_cv.py [--weights WEIGHTS] REFERENCE.npz ...
 """
 
 from __future__ import annotations

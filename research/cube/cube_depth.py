@@ -3,14 +3,14 @@
 Greu reads the money cube model from 2-ply chances.  This judges the same model on 1-, 2- and
 3-ply chances (``search.evaluate``: each roll's best play by 0-ply, full width; 3 plies cost about
 a second of one core a position, which the ``Bot`` does not offer) and on the mean of two depths,
-against the cube references in training/cube/.  The chances are kept in training/cube/chances/
+against the cube references in research/cube/.  The chances are kept in research/cube/chances/
 (by reference, network and depth) so that a later run judges at once; 3-ply over the four
 references takes about 16 minutes on two cores.
 
 Prints each form's agreement and loss a decision per reference and over all of them, then each
 form's loss against the 2-ply model's paired by position (mean and 95% interval a decision).
 
-Usage: PYTHONPATH=src python3 training/cube_depth.py [--weights NET.npz] [REFERENCE.npz ...]
+Usage: PYTHONPATH=src python3 research/cube/cube_depth.py [--weights NET.npz] [REFERENCE.npz ...]
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from table.bot.bot import _consistent
 from table.bot.net import Weights, bundled
 
 HERE = Path(__file__).parent
-REFERENCES = [HERE / "cube" / f"{n}.npz" for n in ("A-w256", "A-deep", "C-r14", "D-2029")]
+REFERENCES = [HERE / f"{n}.npz" for n in ("A-w256", "A-deep", "C-r14", "D-2029")]
 FORMS: dict[str, dict[int, float]] = {
     "1-ply": {1: 1.0}, "2-ply": {2: 1.0}, "3-ply": {3: 1.0},
     "mean of 2 and 3": {2: 0.5, 3: 0.5}, "mean of 1 and 2": {1: 0.5, 2: 0.5},
@@ -47,7 +47,7 @@ def _chunk(job: tuple[str | None, int, np.ndarray]) -> np.ndarray:
 def depth_chances(ref: Path, boards: np.ndarray, weights: Path | None, depth: int) -> np.ndarray:
     """The chances at ``depth`` plies of each board, computed once and kept."""
     w = bundled() if weights is None else Weights.load(weights)
-    cache = HERE / "cube" / "chances" / f"{ref.stem}-{cubebench.network_digest(w)}-d{depth}.npy"
+    cache = HERE / "chances" / f"{ref.stem}-{cubebench.network_digest(w)}-d{depth}.npy"
     if cache.exists():
         return np.load(cache)
     jobs = [(None if weights is None else str(weights), depth, boards[i:i + 25])

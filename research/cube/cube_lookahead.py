@@ -7,7 +7,7 @@ with the opponent's own best cube action (centred cube after no double; the oppo
 a cube of 2 after double-take, free to redouble). Checker play ignores the cube, so one
 play per roll serves both alternatives.
 
-    PATH=.venv/bin:$PATH python3 training/cube_lookahead.py training/cube/A-w256.npz [leaf_depth]
+    PATH=.venv/bin:$PATH python3 research/cube/cube_lookahead.py research/cube/A-w256.npz [leaf_depth]
 """
 
 from __future__ import annotations

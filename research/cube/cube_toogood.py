@@ -12,11 +12,11 @@ all the way.  This form follows it at a fraction ``s`` of its slope:
 
 with ``s`` = 0 the model as shipped until December 2026 and ``s`` = 1 Janowski's line
 (``cube.money_action``'s ``slope``).  The script judges a grid of ``s`` (and of the contact efficiency) on each reference from Greu's 2-ply
-chances (kept in training/cube/chances/ by training/cube_depth.py), cross-validates the choice
+chances (kept in research/cube/chances/ by research/cube/cube_depth.py), cross-validates the choice
 (leave one reference out; ten seeded folds of all positions pooled), and prints each ``s``'s
 loss a decision against the plain model's, paired by position, with its 95% interval.
 
-Usage: PYTHONPATH=src python3 training/cube_toogood.py [--weights NET.npz] [REFERENCE.npz ...]
+Usage: PYTHONPATH=src python3 research/cube/cube_toogood.py [--weights NET.npz] [REFERENCE.npz ...]
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ doubles and takes.  Most pairs of games then end the same both ways and cancel, 
 difference between the models shows far sooner than between two networks.  Prints player A's
 points a game with its 95% interval, per seed and pooled.
 
-Usage: PYTHONPATH=src python3 training/cube_toogood_duel.py [--a 0.15] [--b 0] [--player medium]
+Usage: PYTHONPATH=src python3 research/cube/cube_toogood_duel.py [--a 0.15] [--b 0] [--player medium]
            [--games 40000] [--seeds 2026 7 8 9]
 """
 

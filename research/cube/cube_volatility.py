@@ -6,10 +6,10 @@ For each position of the cube references A-deep and A-w256: Greu's 2-ply cubeles
 thirds by volatility and, in each third, the single efficiency that loses least is found on
 each reference, as `table bench cube` finds one for all contact positions.
 
-training/cube_volatility_cv.py fits and cross-validates an efficiency by volatility from this.
+research/cube/cube_volatility_cv.py fits and cross-validates an efficiency by volatility from this.
 
-Usage: PYTHONPATH=src python3 training/cube_volatility.py WEIGHTS [REFERENCE.npz ...]
-(default references: training/cube/A-deep.npz and A-w256.npz)
+Usage: PYTHONPATH=src python3 research/cube/cube_volatility.py WEIGHTS [REFERENCE.npz ...]
+(default references: research/cube/A-deep.npz and A-w256.npz)
 """
 
 import sys
@@ -45,7 +45,7 @@ def volatility(bot: Bot, pos: Position) -> float:
 def main() -> None:
     weights = Weights.load(sys.argv[1]) if len(sys.argv) > 1 else bundled()
     bot = Bot("medium", weights=weights)
-    paths = sys.argv[2:] or ["training/cube/A-deep.npz", "training/cube/A-w256.npz"]
+    paths = sys.argv[2:] or ["research/cube/A-deep.npz", "research/cube/A-w256.npz"]
     for path in paths:
         name = Path(path).stem
         ref = Reference.load(Path(path))

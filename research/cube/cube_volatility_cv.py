@@ -1,12 +1,12 @@
 """Cross-validation of the cube efficiency by volatility (issue 13).
 
 For each cube reference, Greu's 2-ply chances and each position's volatility (as
-training/cube_volatility.py computes them); then, for each reference left out in turn, the line
+research/cube/cube_volatility.py computes them); then, for each reference left out in turn, the line
 efficiency(volatility) = HI up to V0, falling straight to 0.72 at V1 (0.72 beyond) that loses
 least on the others is chosen from a grid and scored on the one left out, beside the plain 0.72.
 Finally the line that loses least on all of them together.
 
-Usage: PYTHONPATH=src python3 training/cube_volatility_cv.py WEIGHTS REFERENCE.npz ...
+Usage: PYTHONPATH=src python3 research/cube/cube_volatility_cv.py WEIGHTS REFERENCE.npz ...
 """
 
 import itertools

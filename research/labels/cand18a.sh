@@ -2,14 +2,15 @@
 # Pass 18a (issue 13): twoply-16c fitted to the first N positions of pass 18 (training/cand18.sh:
 # positions after close plays, labelled by twoply-16c's 2-ply), fitted the way twoply-16c was
 # made (a tenth of the usual learning rate), each way played against twoply-16c over 40,000
-# games (0-ply both; appended to training/bench.txt):
+# games (0-ply both; appended to research/bench.txt):
 #   cand-18a-N  the 2-ply set alone
 #   cand-18b-N  the 2-ply set three times with pass 17's rollout labels (as twoply-16c took its
 #               2-ply set three times with pass 14's sets)
 # SKIP_B=1 fits and plays cand-18a only.
-# Usage: N=100000 PATH=$PWD/.venv/bin:$PATH nohup bash training/cand18a.sh > training/run-cand18a.log 2>&1 &
+# Usage: N=100000 PATH=$PWD/.venv/bin:$PATH nohup bash research/labels/cand18a.sh > training/run-cand18a.log 2>&1 &
 set -eu
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
+export BENCH=${BENCH:-research/bench.txt}  # the research record, not the pipeline's
 source training/bench-once.sh
 n=${N:?N positions}
 prev=$ck/twoply-16c.npz

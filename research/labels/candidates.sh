@@ -8,11 +8,12 @@
 #   candidates-10b-w256      those with refine-8's 1,000,000 only, at a third of the learning rate
 #
 # Each plays union-7-w256 over 40,000 games (0-ply, duplicate dice), appended to
-# training/bench.txt.  Resumable: every step is skipped when its output is there.
-# Usage: nohup nice -n 19 bash training/candidates.sh > training/run-candidates.log 2>&1 &
+# research/bench.txt.  Resumable: every step is skipped when its output is there.
+# Usage: nohup nice -n 19 bash research/labels/candidates.sh > training/run-candidates.log 2>&1 &
 set -eu
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 export PYTHONPATH="${TABLE_SRC:-$PWD/src}"
+export BENCH=${BENCH:-research/bench.txt}  # the research record, not the pipeline's
 source training/bench-once.sh
 ck=training/checkpoints
 data=training/data

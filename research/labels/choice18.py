@@ -8,7 +8,7 @@ each network how often its choice is 2-ply's best and the mean equity its choice
 2-ply's judgement.  The positions are the opponent's view after the play, so the mover takes
 the lowest equity.
 
-Usage: PYTHONPATH=src python3 training/choice18.py FROM NETWORK...
+Usage: PYTHONPATH=src python3 research/labels/choice18.py FROM NETWORK...
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "training"))  # candidates, rank18
 import candidates  # noqa: E402
 import rank18  # noqa: E402
 

@@ -6,10 +6,10 @@ label is made yet and resumes from the first NaN.  On a machine with more cores 
 ``python3 -m table``), the next unlabelled positions can be labelled there and brought back:
 
     # there (an n-ply set)
-    PYTHONPATH=src python3 training/label_slice.py label training/sets/cand2-18.partial.npz \\
+    PYTHONPATH=src python3 research/labels/label_slice.py label training/sets/cand2-18.partial.npz \\
         training/checkpoints/twoply-16c.npz 16 540 $OUT/slice.npz
     # here
-    python3 training/label_slice.py merge training/sets/cand2-18.partial.npz FETCHED/slice.npz
+    python3 research/labels/label_slice.py merge training/sets/cand2-18.partial.npz FETCHED/slice.npz
 
 ``label`` labels from the first unlabelled position on, in parts of 16,000 shared by ``JOBS``
 processes, until ``SECONDS`` have gone by, and writes what it finished (offset and labels).

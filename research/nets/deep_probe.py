@@ -7,7 +7,7 @@ positions after each epoch.  WARM (a weights file) starts the first layer, or
 the whole one-layer network, from it.  Nothing is saved: the shipped format has
 one hidden layer, and this only measures whether another would pay.
 
-Usage: OPENBLAS_NUM_THREADS=1 PYTHONPATH=src python3 training/deep_probe.py 256,64 12 3e-3 [WARM]
+Usage: OPENBLAS_NUM_THREADS=1 PYTHONPATH=src python3 research/nets/deep_probe.py 256,64 12 3e-3 [WARM]
 """
 
 import sys

@@ -3,7 +3,7 @@ of the networks listed (comma-separated), in duplicate-dice cubeless money games
 other side (also a list, often one network).  Tried on 4 December 2026 and not kept
 (docs/strength.md).  From the repository root:
 
-    PYTHONPATH=src python3 training/ensemble.py A.npz,B.npz OPPONENT.npz PAIRS SEED
+    PYTHONPATH=src python3 research/nets/ensemble.py A.npz,B.npz OPPONENT.npz PAIRS SEED
 """
 import sys, time, numpy as np
 from numba import njit

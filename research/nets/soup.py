@@ -1,7 +1,7 @@
 """Average the parameters of networks of one shape (a "model soup"): fine-tunes of one parent
 often average into a network better than each, at no cost in play.
 
-Usage (from the repository root): python3 training/soup.py OUT.npz A.npz B.npz [C.npz ...]
+Usage (from the repository root): python3 research/nets/soup.py OUT.npz A.npz B.npz [C.npz ...]
   [--weights 0.5,0.25,0.25]  (the share of each; equal shares unless given)
 Prints each network's distance from the first (relative to the first's size), layer by layer.
 """

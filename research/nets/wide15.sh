@@ -5,9 +5,10 @@
 # and the rest of pass 12's 1-ply set), 12 epochs, lr 3e-3 -> 3e-5, one core each; then each
 # plays rollout-14 and the old Mediu (refine-3) over 40,000 games.
 # Resumable: a finished network is skipped and a recorded benchmark not rerun.
-# Usage: PATH=$PWD/.venv/bin:$PATH nohup bash training/wide15.sh > training/run-wide15.log 2>&1 &
+# Usage: PATH=$PWD/.venv/bin:$PATH nohup bash research/nets/wide15.sh > training/run-wide15.log 2>&1 &
 set -eu
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
+export BENCH=${BENCH:-research/bench.txt}  # the research record, not the pipeline's
 source training/bench-once.sh
 prev=$ck/rollout-14.npz
 sets=(--data "$data/rollout-14.npz" --also "$data/lead-13b.npz" --also "$data/held-13.npz"

@@ -2,7 +2,7 @@
 
 Usage (from the repository root, PYTHONPATH=src or the package installed):
 
-    python3 training/backgame_bias.py 100 150 [WEIGHTS [SEED]]
+    python3 research/rollouts/backgame_bias.py 100 150 [WEIGHTS [SEED]]
 
 samples positions from seeded Mediu self-play, one per game, in two kinds: *held* (contact, the
 player on roll leads the race by 40 pips or more and the opponent holds two or more points in the
@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import sys
 import time
+from pathlib import Path
 
 import numpy as np
 
@@ -26,7 +27,9 @@ from table.bot.cubebench import selfplay_sample
 from table.bot.cubeplay import _net
 from table.bot.net import Weights, bundled
 
-sys.path.insert(0, "training")
+_ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(_ROOT / "training"))  # held
+sys.path.insert(0, str(_ROOT / "research" / "cube"))  # cube_cubeless_check
 from cube_cubeless_check import cubeless  # noqa: E402
 from held import leader_held  # noqa: E402
 

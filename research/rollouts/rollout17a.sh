@@ -3,9 +3,10 @@
 # its 240,000 contact positions (the same whether pass 17 has finished or is still labelling:
 # training/first_labelled.py) fitted the way pass 17 fits (twoply-16c at a tenth of the usual
 # learning rate), then played against twoply-16c over 40,000 games (0-ply both).
-# Usage: PATH=$PWD/.venv/bin:$PATH nohup bash training/rollout17a.sh > training/run-rollout17a.log 2>&1 &
+# Usage: PATH=$PWD/.venv/bin:$PATH nohup bash research/rollouts/rollout17a.sh > training/run-rollout17a.log 2>&1 &
 set -eu
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
+export BENCH=${BENCH:-research/bench.txt}  # the research record, not the pipeline's
 source training/bench-once.sh
 prev=$ck/twoply-16c.npz
 out=$ck/rollout-17a.npz

@@ -10,12 +10,13 @@
 #                     that know more than the network's own 1-ply move it on their own?
 #
 # Each plays union-7-w256 over 40,000 games (0-ply, duplicate dice), appended to
-# training/bench.txt.  Resumable like the other scripts.  Run with N=580000 (December 2026):
+# research/bench.txt.  Resumable like the other scripts.  Run with N=580000 (December 2026):
 # +0.004 +/- 0.010 and +0.007 +/- 0.011, neither shipped (docs/strength.md).
-# Usage: N=600000 nohup nice -n 19 bash training/rollout9a.sh > training/run-rollout9a.log 2>&1 &
+# Usage: N=600000 nohup nice -n 19 bash research/rollouts/rollout9a.sh > training/run-rollout9a.log 2>&1 &
 set -eu
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 export PYTHONPATH="${TABLE_SRC:-$PWD/src}"
+export BENCH=${BENCH:-research/bench.txt}  # the research record, not the pipeline's
 source training/bench-once.sh
 ck=training/checkpoints
 data=training/data

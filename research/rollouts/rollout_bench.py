@@ -2,10 +2,10 @@
 
 Usage (from the repository root, niced on a shared machine):
 
-    PYTHONPATH=src nice -n 19 python3 training/rollout_bench.py --stratify none
-    PYTHONPATH=src nice -n 19 python3 training/rollout_bench.py --stratify first
-    PYTHONPATH=src nice -n 19 python3 training/rollout_bench.py
-    PYTHONPATH=src nice -n 19 python3 training/rollout_bench.py --luck 2
+    PYTHONPATH=src nice -n 19 python3 research/rollouts/rollout_bench.py --stratify none
+    PYTHONPATH=src nice -n 19 python3 research/rollouts/rollout_bench.py --stratify first
+    PYTHONPATH=src nice -n 19 python3 research/rollouts/rollout_bench.py
+    PYTHONPATH=src nice -n 19 python3 research/rollouts/rollout_bench.py --luck 2
 
 Labels ``--positions`` contact positions from the shipped network's seeded
 self-play, once per seed (``--seeds``), on one core.  Prints labels per

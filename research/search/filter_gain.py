@@ -2,7 +2,7 @@
 
 Usage (from the repository root):
 
-    PYTHONPATH=src python3 training/filter_gain.py --positions 400 2:8,8:0.16,0.16
+    PYTHONPATH=src python3 research/search/filter_gain.py --positions 400 2:8,8:0.16,0.16
 
 Takes positions with a choice from seeded Mediu self-play (``search_timing.samples``), lets
 the shipped Greu and Greu with the given search (``DEPTH:KEEP,...:MARGIN,...``, as in
@@ -12,7 +12,7 @@ plies.  Prints how often they differ, the mean equity the other search gains per
 the searching depth itself are biased towards the search that looked wider; the 3-ply judge
 is one ply deeper than either and so the fairer of the two.
 
-    PYTHONPATH=src python3 training/filter_gain.py --positions 400 three
+    PYTHONPATH=src python3 research/search/filter_gain.py --positions 400 three
 
 ``three`` is the shipped Greu that then looks three plies ahead at the plays still within
 0.04 of its best at 2 plies (``search`` stops at 2 plies, so this is done here, in Python):

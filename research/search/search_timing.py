@@ -2,7 +2,7 @@
 
 Usage (from the repository root; PYTHONPATH chooses which version of the code is timed):
 
-    PYTHONPATH=src python3 training/search_timing.py --positions 200 hard 2:8,3:0.16,0.10
+    PYTHONPATH=src python3 research/search/search_timing.py --positions 200 hard 2:8,3:0.16,0.10
 
 A search is ``hard`` (the level as shipped) or ``DEPTH:KEEP,...:MARGIN,...`` (the
 hard level with that depth and those move filters; needs the filters of

@@ -61,11 +61,11 @@ class LevelSettings:
 SETTINGS: dict[str, LevelSettings] = {
     # Easy: the network's judgement blurred by noise of this many points of equity
     # (0.12 puts it near -0.2 points a game against pubeval, mid-way in the -0.4..0 band;
-    # the sweep is in training/bench.txt).
+    # the sweep is in research/bench.txt).
     "easy": LevelSettings(depth=0, noise=0.12),
     "medium": LevelSettings(depth=0, noise=0.0),
     # Hard: GNU Backgammon's "world class" search -- every play at 0-ply, the best 8 within
-    # 0.16 one ply ahead, the best 2 of those within 0.04 two plies ahead (training/bench.txt
+    # 0.16 one ply ahead, the best 2 of those within 0.04 two plies ahead (research/bench.txt
     # has what it gained over one ply, and docs/strength.md the time a move takes).
     "hard": LevelSettings(depth=2, noise=0.0, keep=(8, 2), margin=(0.16, 0.04),
                           analysis_depth=1),

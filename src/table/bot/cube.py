@@ -47,7 +47,7 @@ OWNERS = ("centre", "player", "opponent")
 CONTACT_EFFICIENCY = 0.72
 RACE_EFFICIENCY = 0.72
 # Past the cash point the live cube runs on towards W (too good: play on for the gammons) at this
-# fraction of Janowski's slope.  Measured against Table's rollouts (training/cube_toogood.py,
+# fraction of Janowski's slope.  Measured against Table's rollouts (research/cube/cube_toogood.py,
 # docs/cube.md): the full slope lost more than stopping at +1, a sixth of it lost least, chosen
 # on four references and confirmed on a fresh one.
 TOO_GOOD_SLOPE = 0.15

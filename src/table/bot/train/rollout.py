@@ -23,7 +23,7 @@ Two kinds of variance reduction:
   unbiased, and most of the swing of the dice is taken out.  It costs a
   1-ply look-ahead (21 rolls) at each half-move adjusted but the first.
 
-Measured (``training/rollout_bench.py``, 36 trials, depth 7, contact
+Measured (``research/rollouts/rollout_bench.py``, 36 trials, depth 7, contact
 positions, one core): stratifying every roll cuts the win label's standard
 error from 0.033 to 0.027 for free, at about 60 labels a second; adjusting
 the luck of all 7 rolls cuts it to about 0.006, but at under 3 labels a
