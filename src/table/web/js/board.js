@@ -1,6 +1,8 @@
 // The SVG board: draws a position and reports taps, drags and key presses.
 // It knows geometry only; what is legal comes from the caller (the server's moves).
 
+import { attachPointer } from "./touch.js";
+
 const NS = "http://www.w3.org/2000/svg";
 export const BAR = 25, OFF = 0;
 
@@ -41,12 +43,8 @@ export class Board {
     this.h = handlers;  // {pick(loc), drop(from, to), t(key, params)}
     this.g = geometry(false);
     svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
-    this.drag = null;
     this.focusLoc = null;
-    svg.addEventListener("pointerdown", (e) => this._down(e));
-    svg.addEventListener("pointermove", (e) => this._move(e));
-    svg.addEventListener("pointerup", (e) => this._up(e));
-    svg.addEventListener("pointercancel", () => this._cancelDrag());
+    attachPointer(this);
     svg.addEventListener("keydown", (e) => this._key(e));
   }
 
@@ -58,6 +56,14 @@ export class Board {
     if (dp <= 12) return { x: M + (12 - dp) * PW, bottom: true, dp };
     if (dp <= 18) return { x: M + (dp - 13) * PW, bottom: false, dp };
     return { x: XR + (dp - 19) * PW, bottom: false, dp };
+  }
+
+  // What a tap or a drop on `loc` covers: a point's whole column, from its number at the edge to
+  // near the middle of the board (a checker is smaller than a fingertip); the tray of the side on roll.
+  zone(loc) {
+    if (loc === OFF) return this._tray(this.s.turn === this.s.viewer);
+    const { x, bottom } = this._slot(loc), { TOP, BOT, NUM, H, PW } = this.g, mid = H / 2, gap = 8;
+    return bottom ? { x, y: mid + gap, w: PW, h: BOT + NUM - mid - gap } : { x, y: TOP - NUM, w: PW, h: mid - gap - TOP + NUM };
   }
 
   _checkerXY(loc, seat, index) {
@@ -127,7 +133,8 @@ export class Board {
           : t("point_label", { n: num, count: n, colour: t(who === 0 ? "checkers_white" : "checkers_black") });
       grp.setAttribute("aria-label", what + (lit.has(p) ? ", " + t("legal_target") : sources.has(p) ? ", " + t("legal_source") : ""));
       const y0 = bottom ? BOT : TOP, y1 = bottom ? BOT - PH : TOP + PH;
-      el("rect", { x, y: bottom ? BOT - PH - 20 : TOP, width: PW, height: PH + 20, class: "hit" }, grp);
+      const z = this.zone(p);
+      el("rect", { x: z.x, y: z.y, width: z.w, height: z.h, class: "hit" }, grp);
       el("polygon", { points: `${x + 2},${y0} ${x + PW - 2},${y0} ${x + PW / 2},${y1}`,
         class: `tri ${(dp % 2) ? "odd" : "even"}` }, grp);
       if (s.showNumbers) {
@@ -174,6 +181,7 @@ export class Board {
       }
       if (here) this._ghost(grp, tr.x + tr.w / 2, tr.y + tr.h / 2, s.turn, "off");
     }
+    this._offer = null;
     this._cube(svg, s);
     this._arrows(svg, s);
     this._dice(svg, s);
@@ -207,8 +215,11 @@ export class Board {
     const { M, Q, BARW, H, CUBE, XT, TRAY, XR, STRIP, BOT, TOP } = this.g;
     let cx, cy, value = c.value, cls = "cube";
     if (s.offeredBy !== null && s.offeredBy !== undefined) {
-      // An offered cube sits on the offering side, showing the stake it proposes.
-      [cx, cy] = this._diceCentre(s.offeredBy);
+      // An offered cube sits in the offering side's half, toward the bar, showing the stake it
+      // proposes; dice in that half make way for it (_dice), so that its value can be read.
+      const [hx, hy] = this._diceCentre(s.offeredBy), size = CUBE * 1.3;
+      cx = hx + (hx < XR ? 1 : -1) * (Q / 2 - size / 2 - 12); cy = hy;
+      this._offer = { left: cx - size / 2, right: cx + size / 2, half: hx };
       value = c.value * 2; cls += " offered";
     } else if (c.owner === null) {
       if (c.value !== 1) return;
@@ -233,9 +244,12 @@ export class Board {
 
   _dice(svg, s) {
     const { DIE, M, Q, H } = this.g;
+    const o = this._offer;
     const row = (parent, cx, faces, seat, used, size) => {
       const gap = size * 0.18;
       const width = faces.length * size + (faces.length - 1) * gap;
+      // Away from an offered cube in the same half.
+      if (o && o.half === cx) cx = o.left > cx ? Math.min(cx, o.left - gap - width / 2) : Math.max(cx, o.right + gap + width / 2);
       faces.forEach((d, i) => this._die(parent, cx - width / 2 + i * (size + gap), H / 2 - size / 2, d, seat, used[i], size));
     };
     if (s.dice) {
@@ -313,62 +327,6 @@ export class Board {
     const a = c.animate([{ transform: `translate(${x0}px,${y0}px)` }, { transform: `translate(${x1}px,${y1}px)` }],
       { duration: ms, easing: "ease-out", fill: "forwards" });
     return a.finished.then(() => c.remove(), () => c.remove());
-  }
-
-  _loc(e) {
-    const target = document.elementFromPoint(e.clientX, e.clientY);
-    const g = target && target.closest && target.closest("[data-loc]");
-    return g ? Number(g.getAttribute("data-loc")) : null;
-  }
-
-  _svgXY(e) {
-    const pt = this.svg.createSVGPoint();
-    pt.x = e.clientX; pt.y = e.clientY;
-    return pt.matrixTransform(this.svg.getScreenCTM().inverse());
-  }
-
-  _down(e) {
-    const loc = this._loc(e);
-    if (loc === null) return;
-    const sources = new Set(this.s.sources || []);
-    if (sources.has(loc) && e.target.classList.contains("ck")) {
-      this.drag = { from: loc, x: e.clientX, y: e.clientY, moved: false, id: e.pointerId };
-    } else {
-      this.drag = { from: null, x: e.clientX, y: e.clientY, moved: false, loc };
-    }
-  }
-
-  _move(e) {
-    const d = this.drag;
-    if (!d || d.from === null) return;
-    if (!d.moved && Math.hypot(e.clientX - d.x, e.clientY - d.y) < 8) return;
-    if (!d.moved) {
-      d.moved = true;
-      this.svg.setPointerCapture(d.id);
-      this.h.pick(d.from, true);
-      d.ghost = el("circle", { r: this.g.R - 1, class: `ck c${this.s.turn} ghost` }, this.svg);
-    }
-    const p = this._svgXY(e);
-    d.ghost.setAttribute("cx", p.x); d.ghost.setAttribute("cy", p.y);
-  }
-
-  _up(e) {
-    const d = this.drag;
-    this.drag = null;
-    if (!d) return;
-    if (d.moved) {
-      if (d.ghost) d.ghost.remove();
-      try { this.svg.releasePointerCapture(d.id); } catch (_) { /* already released */ }
-      this.h.drop(d.from, this._loc(e));
-      return;
-    }
-    const loc = this._loc(e);
-    if (loc !== null) this.h.pick(loc, false);
-  }
-
-  _cancelDrag() {
-    if (this.drag && this.drag.ghost) this.drag.ghost.remove();
-    this.drag = null;
   }
 
   // Keyboard: arrows walk the points in the viewer's numbering, Enter or Space picks.

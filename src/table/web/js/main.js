@@ -12,9 +12,10 @@ import { OnlineMatch } from "./match.js";
 import { Lobby } from "./lobby.js";
 import { showPlayer } from "./player.js";
 import { Learn, runReview, renderReview } from "./learn.js";
-import { showLeaderboard } from "./standings.js";
+import { showLeaderboard, showTop } from "./standings.js";
 import { Replay } from "./history.js";
 import { LocalLive, isLocalId, createLocalGame, localGames, exportMat } from "./local.js";
+import { watchBoardBox } from "./boardbox.js";
 
 const $ = (id) => document.getElementById(id);
 const store = {
@@ -73,7 +74,7 @@ function route() {
   if (p) { closeGame(); show("page"); return showPage(p[1]).then(setTitle); }
   closeGame();
   // Online: the lobby, a table by its id or its invitation code, a player's page.
-  if (h === "#/online") { show("lobby"); return lobby.open(); }
+  if (h === "#/online") { show("lobby"); showTop($("lobby-top")); return lobby.open(); }
   const tb = h.match(/^#\/(table|join)\/([\w-]+)$/);
   if (tb) { show("table"); return lobby.openTable(tb[2], tb[1] === "join"); }
   const pl = h.match(/^#\/player\/(.+)$/);
@@ -365,7 +366,7 @@ function draw() {
   for (const [id, seat] of [["p-bottom", vw], ["p-top", 1 - vw]]) {
     const e = $(id);
     e.querySelector(".swatch").className = `swatch c${seat}`;
-    e.querySelector(".name").textContent = playerName(msg, seat);
+    Object.assign(e.querySelector(".name"), { textContent: playerName(msg, seat), title: playerName(msg, seat) });
     e.querySelector(".pips").textContent = t("pips", { n: pips[seat] }) +
       (s.off[seat] ? " · " + t("borne_off", { n: s.off[seat] }) : "");
     // Highlight whoever must decide now (the taker while a double waits, say).
@@ -377,7 +378,7 @@ function draw() {
   $("score").textContent = v.length > 1
     ? t("score_line", { a: v.score[vw], b: v.score[1 - vw], n: v.length })
     : t("single_game");
-  $("crawford").hidden = !v.crawford;
+  $("crawford").hidden = !v.crawford || !!v.over;  // the match over, no game is the Crawford game
   $("device-badge").hidden = !msg.config.device;
   $("spectator").hidden = mySeats(msg).length > 0;
   $("spectator").textContent = t(msg.config.mode === "online" ? "spectator_online" : "spectator");
@@ -751,11 +752,7 @@ async function init() {
   });
   window.addEventListener("hashchange", route);
   // The board takes the shape of its box: redraw when the box changes (rotation, resizing).
-  let resizeTimer = 0;
-  new ResizeObserver(() => {
-    clearTimeout(resizeTimer);
-    resizeTimer = setTimeout(() => { if (app.msg && boxKey() !== app.drawnBox) draw(); }, 60);
-  }).observe($("board-wrap"));
+  watchBoardBox($("board-wrap"), () => { if (app.msg && boxKey() !== app.drawnBox) draw(); });
   window.addEventListener("offline", () => { if (app.msg && !app.msg.config.device) $("offline").hidden = false; });
   for (const e of ["online", "offline"]) window.addEventListener(e, () => { if (document.body.dataset.screen === "home") showMode(); });
   route();

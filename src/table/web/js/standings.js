@@ -71,13 +71,25 @@ export async function showLeaderboard(root, by = "rating", period = "all", page 
   }
   const ol = node("ol", "leaderboard");
   ol.id = "leaderboard-rows";
-  if (!data.rows.length) ol.appendChild(node("li", "empty", t("st_lb_empty")));
-  for (const r of data.rows) {
+  fillRows(ol, data.rows, by, period);
+  box.append(ol, pager(data.page, data.pages, (n) => showLeaderboard(root, by, period, n)));
+}
+
+function fillRows(ol, rows, by, period) {
+  ol.textContent = "";
+  if (!rows.length) ol.appendChild(node("li", "empty", t("st_lb_empty")));
+  for (const r of rows) {
     const li = node("li", "lb-row");
     const a = node("a", "", r.name);
     a.href = `#/player/${encodeURIComponent(r.name)}`;
     li.append(node("span", "rank", `${r.rank}.`), a, node("span", "value", value(by, period, r.value)));
     ol.appendChild(li);
   }
-  box.append(ol, pager(data.page, data.pages, (n) => showLeaderboard(root, by, period, n)));
+}
+
+// The lobby's column of standings: the first ten by rating, into the list `ol`.
+export async function showTop(ol) {
+  try { fillRows(ol, (await request("GET", "/api/leaderboard?by=rating&period=all&page=1")).rows.slice(0, 10), "rating", "all"); } catch (_) {
+    ol.textContent = "";  // the lobby itself says when the server is away
+  }
 }
