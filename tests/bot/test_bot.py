@@ -16,7 +16,7 @@ from table.bot.net import bundled
 from table.rules.dice import SeededDice, roll
 from tests.rules.strategies import dice, positions
 
-# The weights shipped before the current ones (kept for this comparison; see training/).
+# The weights shipped before the current ones (kept for this comparison; see training/README.md).
 PREVIOUS = Path(__file__).resolve().parents[2] / "training" / "checkpoints" / "refine-3.npz"
 MEDIUM = Bot("medium")
 EASY = Bot("easy", seed=5)
@@ -104,7 +104,7 @@ def test_bundled_weights_beat_random_by_far() -> None:
 def test_bundled_weights_beat_the_previous_weights() -> None:
     # Duplicate dice: the same player on both sides scores exactly 0, so a margin can only come
     # from the weights.  At this seed the shipped weights lead by 0.102 ± 0.054 (0.097 over
-    # 160,000 games, training/bench.txt); weights no better than the old ones would not.
+    # 160,000 games, research/bench.txt); weights no better than the old ones would not.
     res = duel(Player(NETWORK, bundled()), Player(NETWORK, Weights.load(PREVIOUS)), 1000, seed=13)
     ppg, _ = summary(res)
     assert ppg > 0.02
