@@ -392,12 +392,13 @@ def _online_routes(online: Online, limits: Limits, clock: Clock) -> list[Route |
             body = await _body(request, limits.body_bytes)
             await online.player(_token(request))  # an unknown token is refused before it counts against the rate
             new_tables.take(client_key(request.scope), "too many new tables from your address")
-            return JSONResponse(await online.create_table(_token(request), body), status_code=201)
+            return JSONResponse(await online.create_table(_token(request), body, client_key(request.scope)),
+                                status_code=201)
         except TableError as exc:
             return _error(exc)
 
     async def one_table(request: Request) -> Response:
-        return await _answer(online.one_table(request.path_params["table_id"]))
+        return await _answer(online.one_table(request.path_params["table_id"], _token(request)))
 
     async def push_key(request: Request) -> Response:
         return await _answer(online.push.key())

@@ -58,6 +58,22 @@ LOBBY_LIST = 100
 """Tables of each kind the lobby lists."""
 LOBBY_PLAYING_READ = 300
 """Matches being played read for the lobby, of which those both players left are not listed."""
+LOBBY_OPEN_READ = 300
+"""Open tables read for the lobby, of which it lists those whose creators are waiting first."""
+OPEN_PER_PLAYER = 5
+"""Open tables one player may hold at once."""
+OPEN_PER_ADDRESS = 10
+"""Open tables made from one address that may be open at once (counted by each server process)."""
+OPEN_FOR = 30 * 60.0
+"""Seconds a real-time table waits for its second player before it is withdrawn."""
+OPEN_FOR_TURN_BASED = 24 * 3600.0
+"""Seconds a turn-based table waits for its second player before it is withdrawn."""
+EXPIRE_EVERY = 30.0
+"""Seconds between looks for open tables that waited too long."""
+SEEN_EVERY = 20.0
+"""A player is noted in storage as seen at most this often (any request with their token)."""
+WAITING = 120.0
+"""A table's creator seen this recently is waiting at it: the lobby lists such tables first."""
 
 NAMES_KEPT = 10_000
 """Players kept in memory by id (the rest are read again when needed)."""
@@ -314,6 +330,11 @@ class Online:
         self.push = push if push is not None else Push(storage)
         # Players never change name: the most recently used are kept, so lobbies and chat need no look-ups.
         self._names: OrderedDict[int, Player] = OrderedDict()
+        # When players were last seen here, and last noted as seen in storage.
+        self._seen: OrderedDict[int, tuple[float, float]] = OrderedDict()
+        # The open tables made from each address here: {address: {table id: when made}}.
+        self._open_at: dict[str, dict[str, float]] = {}
+        self._expired_at = float("-inf")  # when open tables were last looked at for their age
         self.lobby_watchers: set[Outbox] = set()
         self._lobby_push: asyncio.TimerHandle | None = None
         self._tasks: set[asyncio.Future[None]] = set()  # timers' work under way (the loop keeps only weak references)
@@ -365,7 +386,30 @@ class Online:
         found: Player | None = await self._call(player_for_token, self.storage, token)
         if found is not None:
             self._remember(found)
+            await self._saw(found.id)
         return found
+
+    async def _saw(self, player_id: int) -> None:
+        """Note that the player is here now (in storage at most every ``SEEN_EVERY`` s), so that a
+        table's creator who has gone is known to be gone when someone joins (``join``)."""
+        now = self.now()
+        stored = self._seen.get(player_id, (now, float("-inf")))[1]
+        if now - stored >= SEEN_EVERY:
+            await self._call(self.storage.touch_player, player_id, now=now)
+            stored = now
+        self._seen[player_id] = (now, stored)
+        self._seen.move_to_end(player_id)
+        while len(self._seen) > NAMES_KEPT:
+            self._seen.popitem(last=False)
+
+    async def _last_seen(self, ids: set[int]) -> dict[int, float]:
+        """When each of ``ids`` was last seen: here, or by any server process (as noted in storage)."""
+        seen: dict[int, float] = await self._call(self.storage.seen, ids) if ids else {}
+        for i in ids:
+            here = self._seen.get(i)
+            if here is not None:
+                seen[i] = max(seen.get(i, here[0]), here[0])
+        return seen
 
     async def _players(self, ids: set[int]) -> dict[int, Player]:
         missing = [i for i in ids if i not in self._names]
@@ -447,7 +491,12 @@ class Online:
                 for tb in tables]
 
     async def lobby(self) -> JSON:
-        open_ = await self._call(self.storage.list_tables, ("open",))
+        open_ = await self._call(self.storage.list_tables, ("open",), limit=LOBBY_OPEN_READ)
+        # Under a flood of tables their makers left, the tables whose creators wait come first.
+        seen = await self._last_seen({tb.creator for tb in open_})
+        now_ = self.now()
+        open_.sort(key=lambda tb: now_ - seen.get(tb.creator, tb.created) > WAITING)  # stable: newest first
+        open_ = open_[:LOBBY_LIST]
         playing = await self._call(self.storage.list_tables, ("playing",), limit=LOBBY_PLAYING_READ)
         now = self.now()
         loaded = {room.id: room for room in self.rooms.loaded()}
@@ -492,16 +541,59 @@ class Online:
             raise OnlineError(f"there is no table {table_id!r}", "not_found", 404)
         return table
 
-    async def one_table(self, key: str) -> JSON:
+    async def one_table(self, key: str, token: str | None = None) -> JSON:
+        """The table ``key`` names; asked with its creator's token (the page of a table waiting for
+        its second player asks every few seconds), it notes that the creator is still waiting."""
+        if token:
+            await self.maybe_player(token)
         table = await self.find_table(key)
         return {"table": (await self._tables_json([table]))[0]}
 
-    async def create_table(self, token: str | None, data: object) -> JSON:
+    async def create_table(self, token: str | None, data: object, address: str | None = None) -> JSON:
+        """A new open table; a player holds at most ``OPEN_PER_PLAYER`` open tables, and at most
+        ``OPEN_PER_ADDRESS`` are open from one ``address`` (``too_many_tables``)."""
         player = await self.player(token)
         settings = table_settings(data)
+        held = await self._call(self.storage.player_tables, player.id, ("open",), limit=OPEN_PER_PLAYER)
+        if len(held) >= OPEN_PER_PLAYER:
+            raise OnlineError(f"you already have {len(held)} open tables, the most one player may have: "
+                              "withdraw one or wait for someone to join", "too_many_tables", 429)
+        if address is not None and await self._open_from(address) >= OPEN_PER_ADDRESS:
+            raise OnlineError(f"{OPEN_PER_ADDRESS} tables made from your address are open already: wait for "
+                              "someone to join one", "too_many_tables", 429)
         table: OnlineTable = await self._call(self.storage.create_table, player.id, settings, now=self.now())
+        if address is not None:
+            self._open_at.setdefault(address, {})[table.id] = table.created
         self.lobby_changed()
         return {"table": {**(await self._tables_json([table]))[0], "invite": table.invite}}
+
+    async def _open_from(self, address: str) -> int:
+        """How many tables made from ``address`` here are open (the count is checked when it reaches the cap)."""
+        made = self._open_at.get(address, {})
+        if len(made) >= OPEN_PER_ADDRESS:
+            for table_id in list(made):
+                table = await self._call(self.storage.table, table_id)
+                if table is None or table.status != "open":
+                    del made[table_id]
+        return len(made)
+
+    async def expire_tables(self) -> list[str]:
+        """Withdraw the open tables nobody joined in time (``OPEN_FOR``; ``OPEN_FOR_TURN_BASED``); their ids."""
+        now = self.now()
+        old = await self._call(self.storage.list_tables, ("open",), private=True, limit=10_000,
+                               created_before=now - OPEN_FOR)
+        due = [tb.id for tb in old if tb.created < now - OPEN_FOR_TURN_BASED
+               or not (tb.settings.get("clock") in PRESETS and PRESETS[tb.settings["clock"]].turn_based)]
+        gone: list[str] = await self._call(self.storage.abandon_open, due, now=now) if due else []
+        for address, made in list(self._open_at.items()):
+            for table_id, created in list(made.items()):
+                if table_id in gone or created < now - OPEN_FOR_TURN_BASED:
+                    del made[table_id]
+            if not made:
+                del self._open_at[address]
+        if gone:
+            self.lobby_changed()
+        return gone
 
     async def join(self, token: str | None, key: str) -> JSON:
         """Sit at a table; the match starts at once (its game, clock and room)."""
@@ -514,8 +606,13 @@ class Online:
         creator = (await self._players({table.creator}))[table.creator]
         seats = (creator, player) if table.seats[0] == creator.id else (player, creator)
         hashes = [await self._call(self.storage.token_hash, p.id) for p in seats]
+        # The creator is away from when they were last seen, not from now: one who has gone may be
+        # claimed against at once (a waiting page asks about its table every few seconds).
+        now = self.now()
+        waited = min(now, (await self._last_seen({creator.id})).get(creator.id, table.created))
+        away = (waited, now) if seats[0] is creator else (now, waited)
         try:
-            return await self._start(table, seats, hashes)
+            return await self._start(table, seats, hashes, away)
         except ConflictError as exc:
             raise OnlineError("somebody else sat down first", "table_full", 409) from exc
         except OnlineError as exc:
@@ -524,7 +621,9 @@ class Online:
                 raise OnlineError(f"this table is {now_.status}, no longer open", "not_open", 409) from exc
             raise
 
-    async def _start(self, table: OnlineTable, seats: tuple[Player, Player], hashes: list[str | None]) -> JSON:
+    async def _start(self, table: OnlineTable, seats: tuple[Player, Player], hashes: list[str | None],
+                     away: tuple[float, float] | None = None) -> JSON:
+        """Start the match at ``table``; ``away``: since when each seat is away (default: now)."""
         s = table.settings
         config = GameConfig("online", s["length"], s["cube"], names=(seats[0].name, seats[1].name),
                             table=table.id, clock=s["clock"])
@@ -538,7 +637,7 @@ class Online:
         points: dict[int, int] = await self._call(self.storage.points_of, [p.id for p in seats])
         now = self.now()
         room.online = TableState(self, started, game_id, seats, [points[seats[0].id], points[seats[1].id]],
-                                 clock, [], [now, now])
+                                 clock, [], list(away) if away is not None else [now, now])
         self.rooms.add(room)
         await self.rooms.settle(room)
         self.lobby_changed()
@@ -735,7 +834,11 @@ class Online:
             self.arm(room, state)
 
     async def check_all(self) -> None:
-        """``check`` every online room in memory, and load games whose stored clock ran out."""
+        """``check`` every online room in memory, and load games whose stored clock ran out; every
+        ``EXPIRE_EVERY`` s, withdraw the open tables that waited too long."""
+        if self.now() - self._expired_at >= EXPIRE_EVERY:
+            self._expired_at = self.now()
+            await self.expire_tables()
         for room in self.rooms.loaded():
             if room.online is not None and not room.game.is_over:
                 await self.check(room)

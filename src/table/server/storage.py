@@ -420,6 +420,13 @@ class SqlStorage:
         with self._tx() as conn:
             conn.execute(t.players.update().where(t.players.c.id == player_id).values(last_seen=_now(now)))
 
+    def seen(self, player_ids: Iterable[int]) -> dict[int, float]:
+        """When each of ``player_ids`` was last seen (``touch_player``; made: when created)."""
+        ids = list(player_ids)
+        c = t.players.c
+        with self._tx() as conn:
+            return {r.id: r.last_seen for r in conn.execute(sa.select(c.id, c.last_seen).where(c.id.in_(ids)))}
+
     # Online tables ---------------------------------------------------------
 
     def _table(self, conn: sa.Connection, where: sa.ColumnElement[bool]) -> OnlineTable | None:
@@ -536,14 +543,30 @@ class SqlStorage:
             return self._must_table(conn, table_id)
 
     def list_tables(self, statuses: Sequence[TableStatus] = ("open", "playing"), *,
-                    private: bool = False, limit: int = 100) -> list[OnlineTable]:
-        """Tables in one of ``statuses``, newest first; private ones only when ``private``."""
+                    private: bool = False, limit: int = 100, created_before: float | None = None) -> list[OnlineTable]:
+        """Tables in one of ``statuses``, newest first; private ones only when ``private``; only those
+        made before ``created_before`` when given."""
         c = t.online_tables.c
         query = sa.select(t.online_tables).where(c.status.in_(list(statuses)))
         if not private:
             query = query.where(c.invite.is_(None))
+        if created_before is not None:
+            query = query.where(c.created < created_before)
         with self._tx() as conn:
             return self._tables(conn, query.order_by(c.created.desc(), c.id).limit(limit))
+
+    def abandon_open(self, table_ids: Iterable[str], *, now: float | None = None) -> list[str]:
+        """Mark those of ``table_ids`` still open ``abandoned`` (nobody joined in time); return them.
+        A table somebody has just sat down at stays as it is."""
+        c = t.online_tables.c
+        when, gone = _now(now), []
+        with self._tx() as conn:
+            for table_id in table_ids:  # one by one: each row's own count says whether it was still open
+                done = conn.execute(t.online_tables.update().where(c.id == table_id, c.status == "open")
+                                    .values(status="abandoned", updated=when))
+                if done.rowcount:
+                    gone.append(table_id)
+        return gone
 
     def player_tables(self, player_id: int, statuses: Sequence[TableStatus] = ("open", "playing"), *,
                       limit: int = 200) -> list[OnlineTable]:
