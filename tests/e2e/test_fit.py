@@ -12,7 +12,7 @@ from table.notation.xgid import to_xgid
 from table.rules.position import Position
 
 from tests.e2e.e2e_helpers import click_loc, new_game, open_app, play_by_clicks, version, wait_my_move
-from tests.e2e.online_helpers import DESKTOP, PHONE, person, start_match
+from tests.e2e.online_helpers import DESKTOP, PHONE, nickname, person, start_match
 
 SIZES = {"phone": PHONE, "desktop": DESKTOP}
 BOXES = "(sel) => [...document.querySelectorAll(sel)].map(e => { const r = e.getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; })"
@@ -189,3 +189,81 @@ def test_the_review_fits_the_desktop_and_opens_each_marked_play_on_the_board(des
     assert page.locator("#board [data-loc='24'] .ck.c0").count() == 2
     assert page.locator("#board [data-loc='13'] .ck.c0").count() == 5
     shoot(page, artifacts, f"fit-review-peek-desktop-{lang}")
+
+
+@pytest.mark.parametrize("lang", ["ro", "en"])
+def test_an_open_panel_leaves_the_phone_board_as_it_was(phone, artifacts, lang):
+    page = phone
+    open_app(page, lang)
+    new_game(page, mode="computer", level="easy", seat=0, length=3, cube=True)
+    wait_my_move(page)
+    page.wait_for_timeout(300)  # the board settled in its shape
+    board = page.evaluate(FRAME)
+    assert board[2] >= 0.95 * 390
+    for button, shown, name in (("#btn-hint", ".hint-table", "hint"), ("#btn-moves", "#move-list", "moves"),
+                                ("#btn-export", ".export-files", "export")):
+        page.click(button)
+        page.wait_for_selector(shown)
+        page.wait_for_timeout(300)  # past the board's redraw after a resize
+        page.evaluate("window.scrollTo(0, 0)")
+        assert page.evaluate(FRAME) == pytest.approx(board, abs=1), name
+        page.screenshot(path=str(artifacts / f"fit-{name}-open-phone-{lang}.png"), full_page=True)
+        if name == "moves":
+            page.click("#btn-moves")  # folds the list away
+        else:
+            page.click("#learn-panel .close")
+    page.wait_for_timeout(300)
+    assert page.evaluate(FRAME) == pytest.approx(board, abs=1)
+    assert page.evaluate("document.documentElement.scrollHeight") <= 844  # nothing open: no scrolling
+
+
+def test_the_crawford_badge_goes_when_the_match_is_over(desktop):
+    page = desktop
+    open_app(page)
+    # The Crawford game at 2-0 to 3; White bears off its last two checkers and wins the match.
+    won = Position.from_checkers({1: 2}, {6: 5, 5: 5, 4: 5})
+    new_game(page, mode="computer", level="easy", seat=0, length=3, cube=True,
+             start=to_xgid(won, dice=(2, 1), score=(2, 0), match_length=3, crawford=True))
+    wait_my_move(page)
+    assert page.locator("#crawford").is_visible()
+    play_by_clicks(page)
+    page.click("#controls [data-act=confirm]")
+    page.wait_for_selector("#dlg-result[open]")
+    page.locator("#dlg-result button[value=ok]").click()
+    assert not page.locator("#crawford").is_visible()
+
+
+def test_the_days_per_move_show_only_with_the_turn_based_clock(browser, server_url):
+    with person(browser, server_url, **PHONE) as page:
+        open_app(page)
+        page.click("#btn-online")
+        nickname(page, "Zile_Pe_Mutare")
+        page.click("#btn-create")
+        form = page.locator("#form-table")
+        for clock in ("rapid", "normal", "untimed"):
+            form.locator(f"input[name=clock][value={clock}]").check()
+            assert not form.locator("select[name=days]").is_visible(), clock
+        form.locator("input[name=clock][value=days]").check()
+        assert form.locator("select[name=days]").is_visible()
+
+
+@pytest.mark.parametrize("lang", ["ro", "en"])
+def test_the_lobby_and_the_player_page_use_a_desktops_width(browser, server_url, artifacts, lang):
+    with person(browser, server_url, **DESKTOP) as page:
+        open_app(page, lang)
+        page.click("#btn-online")
+        name = f"Lat_{lang}"
+        nickname(page, name)
+        page.wait_for_selector("#lobby-top li")
+        cols = [boxes(page, f"section:has(> {sel})")[0] for sel in ("#lobby-open", "#lobby-live", "#lobby-top")]
+        # Side by side: one row, three columns, over most of the width.
+        assert cols[0][0] + cols[0][2] <= cols[1][0] and cols[1][0] + cols[1][2] <= cols[2][0], cols
+        assert max(c[1] for c in cols) - min(c[1] for c in cols) < 5, cols
+        assert cols[2][0] + cols[2][2] - cols[0][0] >= 0.6 * 1280, cols
+        shoot(page, artifacts, f"fit-lobby-desktop-{lang}")
+        page.click("#lobby-me")
+        page.wait_for_selector("#player-stats dl")
+        parts = [boxes(page, sel)[0] for sel in ("#player-stats", "#player-games", "#player-history")]
+        assert parts[0][0] + parts[0][2] <= parts[1][0] and parts[1][0] + parts[1][2] <= parts[2][0], parts
+        assert parts[2][0] + parts[2][2] - parts[0][0] >= 0.6 * 1280, parts
+        shoot(page, artifacts, f"fit-player-desktop-{lang}")
