@@ -693,8 +693,12 @@ class Online:
         """Withdraw an open table, or forfeit the match being played at it."""
         player, table, seat = await self._seated(token, key)
         if table.status == "open":
-            await self._call(self.storage.leave_table, table.id, player.id, now=self.now())
-            table = await self._call(self.storage.set_table_status, table.id, "abandoned", now=self.now())
+            # One transaction, as for a table that expires (freeing the seat and then marking it could
+            # stop between the two, leaving an open table with nobody at it, which nobody can withdraw).
+            gone = await self._call(self.storage.abandon_open, [table.id], now=self.now())
+            table = await self._reload(table.id)
+            if not gone:
+                raise OnlineError(f"this table is {table.status}: somebody sat down meanwhile", "not_open", 409)
             self.lobby_changed()
         elif table.status == "playing":
             await self._forfeit(await self._room(table), seat, "left")
@@ -754,10 +758,22 @@ class Online:
         if state.timer is not None:
             state.timer.cancel()
         swapped = (state.players[1], state.players[0])
-        new: OnlineTable = await self._call(self.storage.create_table, swapped[0].id,
-                                            {**table.settings}, now=self.now())
-        state.rematch = {0, 1, 2}  # asked and done: a third request starts nothing
-        started = await self._start(new, swapped, [await self._call(self.storage.token_hash, p.id) for p in swapped])
+        state.rematch = {0, 1, 2}  # asked and being done: a third request starts nothing
+        new: OnlineTable | None = None
+        try:
+            new = await self._call(self.storage.create_table, swapped[0].id, {**table.settings}, now=self.now())
+            started = await self._start(new, swapped,
+                                        [await self._call(self.storage.token_hash, p.id) for p in swapped])
+        except TableError:
+            # Not started: asking again starts it; the table made for it (a second transaction, so it
+            # may exist) is withdrawn where the database allows, so nobody else can sit at it.
+            state.rematch = {0, 1}
+            if new is not None:
+                try:
+                    await self._call(self.storage.abandon_open, [new.id], now=self.now())
+                except TableError:
+                    pass  # the database still fails: the table stays open, and its creator may withdraw it
+            raise
         room.broadcast({"type": "rematch", "asked": [0, 1], "table": new.id, "game": started["table"]["game"]})
         return {"rematch": "started", **started}
 
