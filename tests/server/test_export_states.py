@@ -9,7 +9,9 @@ from table.rules.position import Position
 
 from tests.server.server_helpers import auth, first_path
 from tests.server.test_api import act, new_game
+from tests.server.storage_fixtures import where  # noqa: F401 - fixture
 from tests.server.test_learn import _until_double
+from tests.server.test_online_tables import site  # noqa: F401 - fixture
 
 
 def _export(client, g):
@@ -78,3 +80,14 @@ def test_every_state_of_a_local_match_exports(client):
         s = act(client, g["game"], g["token"], s["version"], action).json()
     assert s["view"]["over"] and {"roll", "move"} <= phases
     assert decode_match_id(out["match"]).game_state == GameState.OVER
+
+
+def test_an_online_match_ended_by_leaving_exports_where_it_stopped(site):
+    ana, ion, table = site.match(length=3)
+    assert site.c.post(f"/api/tables/{table['id']}/leave", headers=auth(ion)).status_code == 200
+    r = site.c.get(f"/api/games/{table['game']}/export", headers=auth(ana))
+    assert r.status_code == 200, r.text
+    out = r.json()
+    assert out["match_over"] is True  # ended by the forfeit, not on the board: the IDs are where it stopped
+    assert from_xgid(out["xgid"]).position == Position.from_id(out["position"])
+    assert decode_match_id(out["match"]).score == (0, 0)

@@ -178,7 +178,7 @@ def records_of(m: Match) -> JSON:
 def ids_of(game: Game) -> JSON:
     """The current Position ID (player on roll's side), Match ID and XGID of ``game``.
 
-    A finished match has IDs too (docs/protocol.md, "export"): the Position ID of the board as
+    A finished match has IDs too (docs/learn-api.md): the Position ID of the board as
     it ended, the Match ID GNU Backgammon writes at the end (the game over, the final score) and,
     since an XGID cannot hold a score that has reached the match length, the XGID of the same
     board at the score the last game was played at, with no dice: the end of the last game as it
