@@ -158,3 +158,13 @@ def test_the_client_writes_no_counted_word_itself() -> None:
             if line.lstrip().startswith("//"):
                 continue
             assert not re.search(rf"[\"'`][^\"'`]*(\d|\}})\s+({nouns})\b", line), (path.name, line)
+
+
+def test_every_counted_placeholder_has_its_words() -> None:
+    """{n:pips} needs pips_other (and, in Romanian, pips_one and pips_few) in the same catalogue."""
+    for lang, forms in (("ro", ("one", "few", "other")), ("en", ("one", "other"))):
+        messages = {**json.loads((WEB / "i18n" / f"{lang}.json").read_text(encoding="utf-8")),
+                    **json.loads((WEB / "i18n" / f"stats.{lang}.json").read_text(encoding="utf-8"))}
+        for key, text in messages.items():
+            for words in re.findall(r"\{\w+:(\w+)\}", text):
+                assert all(f"{words}_{f}" in messages for f in forms), (lang, key, words)

@@ -22,7 +22,9 @@ def test_both_languages_have_the_same_keys(kind):
     assert set(ro) == set(en)
     assert all(v.strip() for v in ro.values()) and all(v.strip() for v in en.values())
     for key in ro:  # the same placeholders on both sides
-        assert set(re.findall(r"\{(\w+)\}", ro[key])) == set(re.findall(r"\{(\w+)\}", en[key])), key
+        # {n:pips}: n counted in the words of the pips_one/_few/_other keys
+        fields = r"\{(\w+(?::\w+)?)\}"
+        assert set(re.findall(fields, ro[key])) == set(re.findall(fields, en[key])), key
 
 
 def test_every_key_the_client_uses_exists():
