@@ -10,6 +10,7 @@ storage.  Moves have their own tests (test_failed_writes.py).
 from __future__ import annotations
 
 import sqlite3
+import time
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
@@ -211,3 +212,52 @@ def test_a_push_subscription_that_cannot_be_stored_is_refused(site, db):
     r = site.c.post("/api/push/subscribe", json=browser.subscription(), headers=auth(ion))
     assert r.status_code == 200 and r.json() == {"subscribed": True}
     assert len(contents(db)["push_subscriptions"]) == 1
+
+
+# Clocks that run out while the database fails --------------------------------------------------------
+
+
+def timed_match(site, names):
+    """A one-point rapid match between two new guests: tokens, table, and the running clock's deadline."""
+    a, b = site.guest(names[0]), site.guest(names[1])
+    table = site.table(a, clock="rapid", length=1)
+    r = site.c.post(f"/api/tables/{table['id']}/join", headers=auth(b))
+    assert r.status_code == 200, r.json()
+    table = r.json()["table"]
+    clock = site.c.get(f"/api/games/{table['game']}").json()["view"]["clock"]
+    return (a, b), table, clock["deadline"]
+
+
+def over(site, game) -> bool:
+    return bool(site.c.get(f"/api/games/{game}").json()["view"]["over"])
+
+
+def test_a_timeout_that_cannot_be_stored_is_retried_by_its_timer(site, db):
+    _, table, deadline = timed_match(site, ("Ana", "Ion"))
+    game = table["game"]
+    online = site.c.app.state.online
+    room = site.c.portal.call(site.c.app.state.rooms.get, game)
+    site.now.now = deadline
+    before = contents(db)
+    with failing(db, "actions"):
+        site.c.portal.call(online._fire, room)  # the timer's work: it cannot store the forfeit
+        assert not over(site, game) and contents(db) == before
+        assert room.online.timer is not None  # ... and tries again in a second
+    ends = time.monotonic() + 5
+    while not over(site, game):
+        assert time.monotonic() < ends, "the timeout was never stored"
+        time.sleep(0.1)
+    view = site.c.get(f"/api/games/{game}").json()["view"]
+    assert view["forfeit"]["why"] == "timeout" and view["table"]["status"] == "finished"
+
+
+def test_a_timeout_that_cannot_be_stored_holds_up_no_other_match(site, db):
+    """The periodic sweep goes on past a match whose forfeit fails (it stopped at the first, before)."""
+    _, first, first_deadline = timed_match(site, ("Ana", "Ion"))
+    _, second, second_deadline = timed_match(site, ("Dan", "Eva"))
+    site.now.now = max(first_deadline, second_deadline)
+    with failing(db, "actions", ops=("INSERT",), when=f"NEW.game_id = '{first['game']}'"):
+        site.check()
+        assert not over(site, first["game"]) and over(site, second["game"])
+    site.check()
+    assert over(site, first["game"])

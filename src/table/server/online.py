@@ -857,7 +857,10 @@ class Online:
             await self.expire_tables()
         for room in self.rooms.loaded():
             if room.online is not None and not room.game.is_over:
-                await self.check(room)
+                try:
+                    await self.check(room)
+                except TableError as exc:  # e.g. its forfeit could not be stored: the next sweep tries again
+                    log.warning("room %s: its clock could not be checked: %s", room.id, exc)
         for game_id in await self._call(self.storage.expired_clocks, self.now()):
             if not self.rooms.owns(game_id):
                 continue  # another worker's: it checks its own
