@@ -7,6 +7,7 @@ from __future__ import annotations
 from table.server import online as online_module
 from table.server.online import EXPIRE_EVERY, OPEN_FOR, OPEN_FOR_TURN_BASED, OPEN_PER_ADDRESS, OPEN_PER_PLAYER
 from table.server.players import create_guest
+from table.server.storage import StorageError
 
 from tests.server.server_helpers import auth
 from tests.server.storage_fixtures import where  # noqa: F401 - fixture
@@ -109,3 +110,14 @@ def test_under_a_flood_the_tables_whose_creators_wait_come_first(site):
     # Once she too has been gone a while, her table takes its place by age again (off the list).
     site.now.now += online_module.WAITING + 1
     assert real["id"] not in [t["id"] for t in site.c.get("/api/tables").json()["open"]]
+
+
+def test_a_database_that_refuses_to_note_a_visit_still_answers(site, monkeypatch):
+    ana = site.guest("Ana")
+    site.now.now += 60
+
+    def refuse(*args, **kwargs):
+        raise StorageError("attempt to write a readonly database")
+
+    monkeypatch.setattr(site.storage, "touch_player", refuse)
+    assert site.c.get("/api/me", headers=auth(ana)).status_code == 200

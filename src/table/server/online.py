@@ -395,8 +395,11 @@ class Online:
         now = self.now()
         stored = self._seen.get(player_id, (now, float("-inf")))[1]
         if now - stored >= SEEN_EVERY:
-            await self._call(self.storage.touch_player, player_id, now=now)
-            stored = now
+            try:
+                await self._call(self.storage.touch_player, player_id, now=now)
+                stored = now
+            except OnlineError as exc:  # only a note: a database that refuses writes still serves reads
+                log.warning("player %s: could not note when they were seen: %s", player_id, exc)
         self._seen[player_id] = (now, stored)
         self._seen.move_to_end(player_id)
         while len(self._seen) > NAMES_KEPT:
