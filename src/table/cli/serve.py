@@ -82,12 +82,13 @@ def cluster_app() -> Any:
     from table.server.app import create_app
     from table.server.cluster import Cluster, ClusterSettings
     from table.server.memory import settle_memory
+    from table.server.wallclock import SteadyWallClock
 
     db, redis, workers, delay = (os.environ[k] for k in ENVIRONMENT)
     cluster = Cluster(ClusterSettings(database=db, redis=redis, workers=int(workers)))
     cpus = os.cpu_count() or 1
     app = create_app(open_storage(db), bot_delay=float(delay), cluster=cluster,
-                     bot_workers=max(1, cpus // int(workers)))
+                     bot_workers=max(1, cpus // int(workers)), now=SteadyWallClock())
     settle_memory()
     return app
 
@@ -99,6 +100,7 @@ def _serve(args: argparse.Namespace) -> int:
     from table.server.http import MAX_CONNECTIONS, connection_budget, raise_open_file_limit, uvicorn_options
     from table.server.limits import Limits
     from table.server.memory import settle_memory
+    from table.server.wallclock import SteadyWallClock
 
     # Every connection is an open file: ask for as many as the system allows, and keep uvicorn's
     # limit on connections under it (the worker processes inherit both).
@@ -126,7 +128,8 @@ def _serve(args: argparse.Namespace) -> int:
                     **uvicorn_options(Limits(), max_connections=max_connections))
         return 0
     storage = open_storage(args.db)
-    app = create_app(storage, bot_delay=max(0.0, args.bot_delay))
+    # Game clocks read a clock that a step of the system's (NTP, an administrator) cannot move.
+    app = create_app(storage, bot_delay=max(0.0, args.bot_delay), now=SteadyWallClock())
     print(f"Table: http://{args.host}:{args.port}/  (games in {args.db or default_path()})", flush=True)
     if importlib.util.find_spec("pywebpush") is None:
         print("Table: \"your move\" notices by Web Push are off: pip install 'table[push]' to send them",
