@@ -877,7 +877,10 @@ class Online:
         and their timers run, and end those whose stored deadline passed meanwhile (turn-based ones
         mostly). A running decision goes on from where it stood at the previous server's last note."""
         served = await self._call(last_served, self.storage)
-        await self._call(note_served, self.storage, self.now())
+        try:
+            await self._call(note_served, self.storage, self.now())
+        except TableError as exc:  # noted again every second (``keep_checking``)
+            log.warning("could not note that this server serves its games: %s", exc)
         await self.load(await self.stopped(lambda game_id: True, lambda game_id: served))
 
     async def stopped(self, which: Callable[[str], bool], served: Callable[[str], float | None]) -> list[str]:
