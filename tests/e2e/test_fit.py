@@ -153,9 +153,14 @@ def _blunder() -> tuple[Position, tuple[int, int], list[tuple[int, int]]]:
     return p, (6, 5), [(a, b) for a, b in worst.steps]
 
 
+@pytest.mark.parametrize("size", ["phone", "desktop"])
 @pytest.mark.parametrize("lang", ["ro", "en"])
-def test_the_review_fits_the_desktop_and_opens_each_marked_play_on_the_board(desktop, artifacts, lang):
-    page = desktop
+def test_the_review_fits_and_opens_each_marked_play_on_the_board(browser, server_url, artifacts, size, lang):
+    with person(browser, server_url, **SIZES[size]) as page:
+        _review_and_peek(page, artifacts, size, lang)
+
+
+def _review_and_peek(page, artifacts, size: str, lang: str) -> None:
     position, dice, steps = _blunder()
     open_app(page, lang)
     new_game(page, mode="local", length=3, cube=True, start=to_xgid(position, dice=dice, match_length=3))
@@ -175,12 +180,16 @@ def test_the_review_fits_the_desktop_and_opens_each_marked_play_on_the_board(des
     page.wait_for_selector(".review-table", timeout=60000)
     page.wait_for_selector("#review-list button")
     assert_review_fits(page)
-    shoot(page, artifacts, f"fit-review-desktop-{lang}")
+    page.screenshot(path=str(artifacts / f"fit-review-{size}-{lang}.png"), full_page=True)
     # The first marked decision is the blunder: it opens its position with the better play drawn.
     review = page.locator("#review-list button").first
     review.click()
     page.wait_for_selector("#peek:visible")
     page.wait_for_selector("#board .arrow")
+    page.wait_for_timeout(300)  # scrolled
+    # The board is in view to see it (on a phone it was scrolled away, up, for the review below).
+    frame = page.evaluate(FRAME)
+    assert frame[1] >= -1 and frame[1] + frame[3] <= page.evaluate("innerHeight") + 1, frame
     best = Bot("hard").ranked_plays(position, dice)[0][0]
     drawn = page.evaluate("[...document.querySelectorAll('#board .arrow')].map(a => [a.dataset.from, a.dataset.to])")
     assert len(drawn) == len(best.steps), (drawn, str(best))
@@ -188,7 +197,7 @@ def test_the_review_fits_the_desktop_and_opens_each_marked_play_on_the_board(des
     # The position is the one before the blunder: White's checkers where they started.
     assert page.locator("#board [data-loc='24'] .ck.c0").count() == 2
     assert page.locator("#board [data-loc='13'] .ck.c0").count() == 5
-    shoot(page, artifacts, f"fit-review-peek-desktop-{lang}")
+    shoot(page, artifacts, f"fit-review-peek-{size}-{lang}")
 
 
 @pytest.mark.parametrize("lang", ["ro", "en"])

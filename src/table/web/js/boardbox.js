@@ -20,7 +20,8 @@ export function watchBoardBox(wrap, redraw) {
     for (const r of records) {
       const e = r.target;
       if (wide.matches || !panels.has(e.id) || e.hidden || (e.id === "chat" && !e.classList.contains("open"))) continue;
-      requestAnimationFrame(() => (e.id === "peek" ? wrap : e).scrollIntoView({ block: e.id === "peek" ? "start" : "nearest" }));
+      const peek = e.id === "peek";  // the board with the bar above it
+      requestAnimationFrame(() => (peek ? document.getElementById("p-top") : e).scrollIntoView({ block: peek ? "start" : "nearest" }));
     }
   }).observe(document.getElementById("play"), { subtree: true, attributes: true, attributeFilter: ["hidden", "class"] });
 }
