@@ -140,6 +140,9 @@ def test_twenty_character_names_fit_the_player_bars_the_chat_and_the_review(brow
             page.click("#btn-review")
             page.wait_for_selector(".review-table", timeout=60000)
             assert_review_fits(page)
+        # Beside the board, the review leaves the chat's box on the screen.
+        for part in boxes(ion, "#chat-form, #chat-mute, #chat-quick"):
+            assert part[1] + part[3] <= 800, part
         shoot(ion, artifacts, "fit-review-names-desktop-en")
         ana.screenshot(path=str(artifacts / "fit-review-names-phone-ro.png"), full_page=True)
 
