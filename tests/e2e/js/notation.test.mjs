@@ -1,7 +1,7 @@
 // Unit tests of the client's pure modules, run by Node's own test runner (node --test).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { diceText, playText, pipCounts, moveRows } from "../../../src/table/web/js/notation.js";
+import { diceText, playText, pipCounts, moveRows, pairNumber } from "../../../src/table/web/js/notation.js";
 import { applySteps, targetsFor } from "../../../src/table/web/js/moves.js";
 
 // The starting position, numbered from seat 0's side: seat 0's checkers positive.
@@ -53,4 +53,18 @@ test("the move list numbers moves in pairs, white's then black's, from 1 in each
   const cube = moveRows([ev("game"), M(0), M(1), M(0), ev("double"), ev("take"), M(1), M(0)]);
   assert.deepEqual(cube, [{ event: 0 }, { n: 1, cells: [1, 2] }, { n: 2, cells: [3, null] }, { event: 4 }, { event: 5 },
     { n: 2, cells: [null, 6] }, { n: 3, cells: [7, null] }]);
+});
+
+test("a turn counted from 1 gets the number of its pair in the move list, whoever opened", () => {
+  const M = (seat) => ({ kind: "move", seat });
+  for (const opener of [0, 1]) {
+    const events = [{ kind: "game" }];
+    for (let k = 0; k < 9; k++) events.push(M((opener + k) % 2));
+    const rows = moveRows(events);
+    events.forEach((e, i) => {
+      if (e.kind !== "move") return;
+      const row = rows.find((r) => r.cells && r.cells.includes(i));
+      assert.equal(pairNumber(i, e.seat), row.n, `opener ${opener}, turn ${i}`);  // event i is turn i
+    });
+  }
 });

@@ -1,7 +1,7 @@
 // Learning from the game: the move list, the computer's hint, export, and the review after the game.
 // The server writes every play from each side; this module only picks the reader's side.
 import { t, num, signed, percent as pct } from "./i18n.js";
-import { diceText, playText, moveRows } from "./notation.js";
+import { diceText, playText, moveRows, pairNumber } from "./notation.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -313,7 +313,7 @@ export function renderReview(p, r, who) {
     const side = who.side(d.player);
     const played = said(d.played_play, d.played, side), best = said(d.best_play, d.best, side);
     b.append(el("span", "mark", d.mark),
-      el("span", "", t("review_line", { g: d.game, n: d.move, name: who.name(d.player),
+      el("span", "", t("review_line", { g: d.game, n: pairNumber(d.move, d.kind === "take" ? 1 - d.player : d.player), name: who.name(d.player),
         d: d.dice ? diceText(d.dice) + ": " : "", played, best, loss: fixed(d.loss, 3) })));
     if (who.pick) b.onclick = () => who.pick(d, best);
     li.append(b);

@@ -46,3 +46,10 @@ export function moveRows(events) {
   });
   return rows;
 }
+
+// The number moveRows gives the `turn`-th turn of a game (counted from 1, as the review counts
+// them) when `onRoll` (0 white, 1 black) has that turn: whoever opened, white's turn t is in
+// pair floor(t/2)+1 and black's in pair ceil(t/2).
+export function pairNumber(turn, onRoll) {
+  return onRoll === 0 ? Math.floor(turn / 2) + 1 : Math.ceil(turn / 2);
+}
