@@ -34,8 +34,8 @@ def shoot(page, artifacts, name: str) -> None:
     page.screenshot(path=str(artifacts / f"{name}.png"))
 
 
-@pytest.mark.parametrize("size", ["phone", "desktop"])
-@pytest.mark.parametrize("lang", ["ro", "en"])
+# Each size in one language, each language at one size: the board's geometry differs by size only.
+@pytest.mark.parametrize(("size", "lang"), [("phone", "ro"), ("desktop", "en")])
 def test_the_offered_cube_is_drawn_clear_of_the_dice(browser, server_url, artifacts, size, lang):
     bot = Bot("medium")
     assert all(bot.cube_decision(p.position, 1, "centre", 5, (0, 0)).double for p in RACE.legal_plays((2, 1)))
@@ -156,8 +156,7 @@ def _blunder() -> tuple[Position, tuple[int, int], list[tuple[int, int]]]:
     return p, (6, 5), [(a, b) for a, b in worst.steps]
 
 
-@pytest.mark.parametrize("size", ["phone", "desktop"])
-@pytest.mark.parametrize("lang", ["ro", "en"])
+@pytest.mark.parametrize(("size", "lang"), [("phone", "en"), ("desktop", "ro")])
 def test_the_review_fits_and_opens_each_marked_play_on_the_board(browser, server_url, artifacts, size, lang):
     with person(browser, server_url, **SIZES[size]) as page:
         _review_and_peek(page, artifacts, size, lang)
