@@ -49,3 +49,7 @@ class MatchSettingsError(TableError):
 
 class RecordError(TableError):
     """A match record (.mat, SGF or saved JSON) that cannot be read; the message names the line."""
+
+
+class RecordWarning(UserWarning):
+    """A match record read although part of it breaks the rules (the message names the line)."""

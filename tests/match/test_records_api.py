@@ -10,7 +10,8 @@ import pytest
 
 import table
 from table import Match
-from table.errors import RecordError
+from table.errors import IllegalActionError, RecordError, RecordWarning
+from table.match import OpeningRoll, Phase, RecordedResult, action_from_json
 
 DATA = Path(__file__).resolve().parents[1] / "notation" / "data"
 MAT = DATA / "gnubg_3pt.mat"
@@ -100,3 +101,68 @@ def test_from_json_reads_a_dict_text_a_path_or_an_open_file(tmp_path: Path) -> N
         assert Match.from_json(file).actions == m.actions
     with pytest.raises(RecordError, match="not JSON"):
         Match.from_json("{nonsense")
+
+
+# eXtreme Gammon Mobile ended a game "Wins 1 point" for the player who had just taken a
+# 2-cube, with the doubler on roll: no ending the rules allow (a resignation there is worth 2,
+# 4 or 6).  GNU Backgammon reads the file and keeps the score it states (issue 48); the
+# fixture is written in XG Mobile's layout with that ending (CRLF line ends, its headers).
+XG_MOBILE = DATA / "xg_mobile_take_then_win.mat"
+
+
+def test_a_game_ended_against_the_rules_is_read_as_the_file_states_with_a_warning() -> None:
+    with pytest.warns(RecordWarning, match=r"line 18: .*XG Mobile wins 1"):
+        m = Match.from_mat(XG_MOBILE)
+    first = m.results[0]
+    assert (first.winner, first.points, first.cube, first.how) == (1, 1, 2, "record")
+    # Every later score line agreed with the file's, and the match ends as it says.
+    assert [(r.winner, r.points) for r in m.results] == [(1, 1), (0, 1), (1, 4)]
+    assert m.score == (1, 5) and m.is_over and m.winner == 1
+    assert first.describe() == "as the record states (1 point)"
+
+
+def test_a_record_read_leniently_writes_and_saves_what_it_read() -> None:
+    with pytest.warns(RecordWarning):
+        m = Match.from_mat(XG_MOBILE)
+    assert Match.from_json(m.to_json()).state == m.state
+    with pytest.warns(RecordWarning):
+        again = Match.from_mat(m.to_mat())
+    assert [r for r in again.results] == [r for r in m.results]
+    with pytest.warns(RecordWarning):
+        assert Match.from_sgf(m.to_sgf()).score == m.score
+
+
+def test_a_recorded_result_is_never_a_legal_action() -> None:
+    for seed in range(20):
+        m = _random_match(seed)
+        while not m.is_over and len(m.results) < 2:
+            assert all(a.kind != "recorded_result" for a in m.legal_actions())
+            m.apply(random.Random(seed + len(m.actions)).choice(m.legal_actions()))
+
+
+@pytest.mark.parametrize("raw, words", [
+    ({"type": "recorded_result", "winner": 2, "points": 1}, "'winner' must be player 0 or 1"),
+    ({"type": "recorded_result", "winner": True, "points": 1}, "'winner' must be player 0 or 1"),
+    ({"type": "recorded_result", "winner": 0, "points": 0}, "'points' must be a whole number"),
+    ({"type": "recorded_result", "winner": 0}, "'points' must be a whole number"),
+])
+def test_bad_recorded_results_are_refused(raw: dict[str, object], words: str) -> None:
+    with pytest.raises(RecordError, match=words):
+        action_from_json(raw)
+
+
+def test_a_recorded_result_ends_only_a_game_in_play() -> None:
+    m = Match(length=3, seed=1)
+    with pytest.raises(IllegalActionError, match="not possible now"):
+        m.apply(RecordedResult(0, 1))  # the game has not started
+    m.apply(OpeningRoll((3, 1)))
+    m.apply(RecordedResult(0, 5))
+    assert m.is_over and m.score == (5, 0) and m.state.phase == Phase.MATCH_OVER
+    with pytest.raises(IllegalActionError):
+        m.apply(RecordedResult(1, 1))
+
+
+def test_a_record_whose_moves_break_the_rules_is_still_refused() -> None:
+    text = XG_MOBILE.read_text().replace("31: 8/5 6/5", "31: 8/4 6/5")
+    with pytest.raises(RecordError, match="line 16"):
+        Match.from_mat(text)

@@ -167,19 +167,37 @@ class NextGame:
         return {"type": self.kind}
 
 
+@dataclass(frozen=True)
+class RecordedResult:
+    """End the game as a record states it: ``winner`` gains ``points``, whatever the rules say.
+
+    Never among the legal actions: only reading a real-world record that breaks
+    the rules uses it (``Match.from_mat`` warns then), so that the match keeps
+    the score the file states, as GNU Backgammon does.
+    """
+
+    winner: int
+    points: int
+    kind: ClassVar[str] = "recorded_result"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.kind, "winner": self.winner, "points": self.points}
+
+
 Action = Union[
     OpeningRoll, Roll, Move, Double, Take, Drop, Resign,
-    AcceptResignation, RejectResignation, NextGame,
+    AcceptResignation, RejectResignation, NextGame, RecordedResult,
 ]
 
 ACTION_TYPES: tuple[type[Action], ...] = (
     OpeningRoll, Roll, Move, Double, Take, Drop, Resign,
-    AcceptResignation, RejectResignation, NextGame,
+    AcceptResignation, RejectResignation, NextGame, RecordedResult,
 )
 _BY_KIND: dict[str, type[Action]] = {cls.kind: cls for cls in ACTION_TYPES}
 _FIELDS: dict[str, frozenset[str]] = {
     "opening_roll": frozenset({"dice"}), "roll": frozenset({"dice"}),
     "move": frozenset({"play"}), "resign": frozenset({"level"}),
+    "recorded_result": frozenset({"winner", "points"}),
 }
 
 
@@ -206,7 +224,7 @@ def action_from_json(data: object) -> Action:
     >>> action_from_json({'type': 'fly'})
     Traceback (most recent call last):
     ...
-    table.errors.RecordError: unknown action type 'fly'; known: accept_resignation, double, drop, move, next_game, opening_roll, reject_resignation, resign, roll, take
+    table.errors.RecordError: unknown action type 'fly'; known: accept_resignation, double, drop, move, next_game, opening_roll, recorded_result, reject_resignation, resign, roll, take
     """
     if not isinstance(data, dict):
         raise RecordError(f"an action is a JSON object, got {data!r}")
@@ -237,4 +255,11 @@ def action_from_json(data: object) -> Action:
             raise RecordError(f"resign: 'level' must be 1, 2 or 3, got {level!r}")
         assert isinstance(level, int)
         return Resign(level)
+    if cls is RecordedResult:
+        winner, points = data.get("winner"), data.get("points")
+        if winner not in (0, 1) or isinstance(winner, bool):
+            raise RecordError(f"recorded_result: 'winner' must be player 0 or 1, got {winner!r}")
+        if not isinstance(points, int) or isinstance(points, bool) or points < 1:
+            raise RecordError(f"recorded_result: 'points' must be a whole number from 1, got {points!r}")
+        return RecordedResult(winner, points)
     return cls()  # type: ignore[call-arg]

@@ -26,7 +26,7 @@ def match_info(state: State) -> MatchInfo:
     elif phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
         assert state.result is not None
         game_state = {"checkers": GameState.OVER, "drop": GameState.DROPPED,
-                      "resign": GameState.RESIGNED}[state.result.how]
+                      "resign": GameState.RESIGNED, "record": GameState.OVER}[state.result.how]
     who = turn(state)
     return MatchInfo(
         cube_value=state.cube_value,

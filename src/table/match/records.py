@@ -10,9 +10,10 @@ cube actions, the points won), so both are replayed by one piece of code.
 from __future__ import annotations
 
 import re
+import warnings
 from typing import TYPE_CHECKING
 
-from table.errors import RecordError, TableError
+from table.errors import RecordError, RecordWarning, TableError
 from table.match.actions import (
     AcceptResignation,
     Action,
@@ -21,6 +22,7 @@ from table.match.actions import (
     Move,
     NextGame,
     OpeningRoll,
+    RecordedResult,
     Resign,
     Roll,
     Take,
@@ -190,15 +192,24 @@ def _replay(m: Match, e: MatEntry, following: MatEntry | None, players: tuple[st
         if result is None:
             # No move ended the game, so the loser resigned.
             loser = 1 - e.player
-            if m.turn != loser or m.phase not in (Phase.ROLL, Phase.MOVE, Phase.TAKE):
-                raise fail(f"{players[e.player]} wins, but the game is not over and "
-                           f"{players[loser]} was not the one to play")
             level, rest = divmod(e.value, m.cube_value)
-            if rest or not 1 <= level <= 3:
-                raise fail(f"{e.value} points is not a single, gammon or backgammon "
+            problem = None
+            if m.turn != loser or m.phase not in (Phase.ROLL, Phase.MOVE, Phase.TAKE):
+                problem = (f"{players[e.player]} wins, but the game is not over and "
+                           f"{players[loser]} was not the one to play")
+            elif rest or not 1 <= level <= 3:
+                problem = (f"{e.value} points is not a single, gammon or backgammon "
                            f"at cube {m.cube_value}")
-            m.apply(Resign(level))
-            m.apply(AcceptResignation())
+            if problem is None:
+                m.apply(Resign(level))
+                m.apply(AcceptResignation())
+            else:
+                # Programs write such endings (eXtreme Gammon Mobile does); GNU Backgammon reads
+                # them as written, and so does Table, saying so: the file's score stands.
+                warnings.warn(RecordWarning(f"line {e.line}: {problem}; read as the record "
+                                            f"states: {players[e.player]} wins {e.value}"),
+                              stacklevel=2)
+                m.apply(RecordedResult(e.player, e.value))
             result = m.game_result
             assert result is not None
         if result.points != e.value:

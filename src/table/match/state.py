@@ -30,6 +30,7 @@ from table.match.actions import (
     Move,
     NextGame,
     OpeningRoll,
+    RecordedResult,
     RejectResignation,
     Resign,
     Roll,
@@ -66,7 +67,7 @@ class Settings:
 
 @dataclass(frozen=True)
 class GameResult:
-    """How a game ended: ``how`` is ``"checkers"``, ``"drop"`` or ``"resign"``.
+    """How a game ended: ``how`` is ``"checkers"``, ``"drop"``, ``"resign"`` or ``"record"``.
 
     ``level`` is 1, 2 or 3 (single, gammon, backgammon) as scored, after the
     Jacoby rule; ``points`` is ``level`` times ``cube``.
@@ -80,8 +81,8 @@ class GameResult:
 
     def describe(self) -> str:
         """A short English description, e.g. ``'gammon (2 points)'``."""
-        what = {"drop": "double dropped", "resign": f"resigned {LEVEL_NAMES[self.level]}"}.get(
-            self.how, LEVEL_NAMES[self.level])
+        what = {"drop": "double dropped", "resign": f"resigned {LEVEL_NAMES[self.level]}",
+                "record": "as the record states"}.get(self.how, LEVEL_NAMES[self.level])
         return f"{what} ({self.points} point{'s' if self.points != 1 else ''})"
 
 
@@ -215,6 +216,7 @@ def _name(action: Action) -> str:
         "double": "doubling", "take": "taking", "drop": "dropping", "resign": "resigning",
         "accept_resignation": "accepting a resignation",
         "reject_resignation": "rejecting a resignation", "next_game": "starting the next game",
+        "recorded_result": "ending the game as a record states",
     }[action.kind]
 
 
@@ -238,11 +240,13 @@ def _jacoby_applies(state: State) -> bool:
     return s.length == 0 and s.jacoby and state.cube_value == 1
 
 
-def _finish(state: State, winner: int, level: int, how: str) -> State:
+def _finish(state: State, winner: int, level: int, how: str, points: int | None = None) -> State:
+    """The game won by ``winner`` at ``level``; a record may state other ``points`` than the rules give."""
     s = state.settings
     if _jacoby_applies(state):
         level = 1
-    points = level * state.cube_value
+    if points is None:
+        points = level * state.cube_value
     score = list(state.score)
     score[winner] += points
     new_score = (score[0], score[1])
@@ -369,6 +373,15 @@ def _step(state: State, action: Action, dice: DiceSource) -> tuple[State, Action
     if isinstance(action, NextGame):
         _expect(state, action, Phase.GAME_OVER)
         return _next_game(state), action
+    if isinstance(action, RecordedResult):
+        _expect(state, action, Phase.ROLL, Phase.MOVE, Phase.TAKE, Phase.RESIGN)
+        if action.winner not in (0, 1) or isinstance(action.winner, bool):
+            raise IllegalActionError(f"a recorded result's winner is player 0 or 1, got {action.winner!r}")
+        if not isinstance(action.points, int) or isinstance(action.points, bool) or action.points < 1:
+            raise IllegalActionError(f"a recorded result is worth 1 point or more, got {action.points!r}")
+        level, rest = divmod(action.points, state.cube_value)
+        level = level if not rest and level in LEVEL_NAMES else 1
+        return _finish(state, action.winner, level, "record", action.points), action
     raise IllegalActionError(f"{action!r} is not a match action")
 
 
