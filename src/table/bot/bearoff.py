@@ -8,6 +8,14 @@ When both sides are home, the two sides' roll counts are independent, so
 the chances follow exactly: the player on roll wins if it needs no more
 rolls than the opponent.
 
+Without contact, a side's home board matters only through those two
+distributions, yet different boards can share them (one checker on the 2-point
+or on the 1-point: one roll either way).  Such boards are *equivalent*; the
+database's third layer names one of each class, its *representative*, and
+``canonical_into`` puts it in place of a home side's checkers, so that the
+evaluators judge equivalent positions alike (a play is never preferred to an
+equivalent one by the network's whim).
+
 The database takes a few seconds to build and is built once per process.
 
 >>> from table import Position
@@ -159,7 +167,73 @@ def _build(out: np.ndarray) -> None:  # pragma: no cover - compiled
         done[idx] = True
 
 
-VERSION = 1
+VERSION = 2
+LAYERS = 3  # rolls to finish, rolls to the first checker off, the class representative
+_REP_DIFFERS = POINTS  # layer 2: the representative's counts on points 1..6, then this flag
+_SAME = 1e-6  # distributions this close (the build's rounding) are the same
+
+
+def _placements(points: int, checkers: int) -> list[tuple[int, ...]]:
+    """Every way to put at most ``checkers`` checkers on ``points`` points."""
+    if points == 0:
+        return [()]
+    return [(n, *rest) for n in range(checkers + 1) for rest in _placements(points - 1, checkers - n)]
+
+
+def _representatives(db: np.ndarray) -> np.ndarray:
+    """Layer 2: for each position, its class representative's checkers, and whether it differs.
+
+    Positions whose two distributions agree within ``_SAME`` form a class; the
+    representative is the one whose rearmost checker is lowest (then the fewest
+    pips, the fewest checkers, the lowest index).  So it never reaches past any
+    board of its class: put in place of one, it meets none of the other side's
+    checkers, and a race stays a race.
+    """
+    n = db.shape[1]
+    counts = np.zeros((n, POINTS), dtype=np.int64)
+    board = np.zeros(26, dtype=np.int8)
+    for c in _placements(POINTS, 15):
+        board[1:POINTS + 1] = c
+        counts[index(board, True)] = c
+    rows = np.concatenate([db[0], db[1]], axis=1).astype(np.float64)
+    parent = np.arange(n)
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = int(parent[i])
+        return i
+
+    # Rows within _SAME of each other project, on weights from 0 to 1, within _SAME times
+    # their number: only neighbours in the order of the projection need comparing.
+    weights = np.random.default_rng(0).random(rows.shape[1])
+    mean = rows @ weights
+    window = _SAME * rows.shape[1]
+    order = np.argsort(mean, kind="stable")
+    ordered = rows[order]
+    for d in range(1, n):
+        near = mean[order[d:]] - mean[order[:-d]] <= window
+        if not near.any():
+            break
+        ks = np.flatnonzero(near)
+        same = np.abs(ordered[ks + d] - ordered[ks]).max(axis=1) <= _SAME
+        for k in ks[same]:
+            parent[root(int(order[k]))] = root(int(order[k + d]))
+    pips = counts @ np.arange(1, POINTS + 1)
+    total = counts.sum(axis=1)
+    back = np.where(counts > 0, np.arange(1, POINTS + 1), 0).max(axis=1)
+    best: dict[int, int] = {}
+    for i in range(n):
+        r = root(i)
+        k = best.get(r)
+        if k is None or (back[i], pips[i], total[i], i) < (back[k], pips[k], total[k], k):
+            best[r] = i
+    layer = np.zeros((n, MAX_ROLLS), dtype=np.float32)
+    for i in range(n):
+        rep = best[root(i)]
+        layer[i, :POINTS] = counts[rep]
+        layer[i, _REP_DIFFERS] = float(rep != i)
+    return layer
 
 
 def _cache_file() -> Path:
@@ -170,7 +244,7 @@ def _cache_file() -> Path:
 
 @lru_cache(maxsize=1)
 def database() -> np.ndarray:
-    """The database as a ``float32`` array (2, positions, rolls).
+    """The database as a ``float32`` array (3, positions, rolls): see ``LAYERS``.
 
     Built on first use (seconds) and kept in the user's cache directory
     (``$TABLE_CACHE_DIR``, else ``~/.cache/table``) for later processes.
@@ -178,13 +252,15 @@ def database() -> np.ndarray:
     path = _cache_file()
     try:
         db: np.ndarray = np.load(path, allow_pickle=False)
-        if db.shape == (2, N_POSITIONS, MAX_ROLLS) and db.dtype == np.float32:
+        if db.shape == (LAYERS, N_POSITIONS, MAX_ROLLS) and db.dtype == np.float32:
             return db
     except (OSError, ValueError):
         pass
     out = np.zeros((2, N_POSITIONS, MAX_ROLLS), dtype=np.float64)
     _build(out)
-    db = out.astype(np.float32)
+    db = np.empty((LAYERS, N_POSITIONS, MAX_ROLLS), dtype=np.float32)
+    db[:2] = out
+    db[2] = _representatives(db)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp.npy")
@@ -197,7 +273,7 @@ def database() -> np.ndarray:
 
 def empty() -> np.ndarray:
     """A stand-in that switches the database off in the compiled evaluators."""
-    return np.zeros((2, 0, MAX_ROLLS), dtype=np.float32)
+    return np.zeros((LAYERS, 0, MAX_ROLLS), dtype=np.float32)
 
 
 @njit(cache=True)
@@ -214,6 +290,55 @@ def applies(db: np.ndarray, board: np.ndarray) -> bool:  # pragma: no cover - co
         if board[p] < 0:
             return False
     return True
+
+
+@njit(cache=True)
+def _home(board: np.ndarray, mover: bool) -> bool:  # pragma: no cover - compiled
+    """True when every checker of that side is on its own points 1-6 (or off)."""
+    for p in range(POINTS + 1, 26):
+        if (board[p] > 0) if mover else (board[25 - p] < 0):
+            return False
+    return True
+
+
+@njit(cache=True)
+def equivalent_differs(db: np.ndarray, board: np.ndarray) -> bool:  # pragma: no cover
+    """True when a home side of this race ``board`` is not its class representative.
+
+    The caller knows the board is a race (no contact); the database may be empty
+    or lack the representatives' layer.
+    """
+    if db.shape[1] == 0 or db.shape[0] < LAYERS:
+        return False
+    for mover in (True, False):
+        if _home(board, mover) and db[2, index(board, mover), _REP_DIFFERS] != 0.0:
+            return True
+    return False
+
+
+@njit(cache=True)
+def canonical_into(db: np.ndarray, board: np.ndarray, out: np.ndarray) -> None:  # pragma: no cover
+    """``board`` with each home side's checkers replaced by its class representative, into ``out``.
+
+    Only for a race (no contact) with the representatives' layer present (see
+    ``equivalent_differs``): the equivalent position the evaluators judge.
+    """
+    for i in range(26):
+        out[i] = board[i]
+    for mover in (True, False):
+        if _home(board, mover):
+            row = index(board, mover)
+            sign = 1 if mover else -1
+            # The other side's checkers may share these six points, past the rearmost of this
+            # side's, where the representative never reaches: lift only this side's.
+            for p in range(1, POINTS + 1):
+                q = p if mover else 25 - p
+                if board[q] * sign > 0:
+                    out[q] = 0
+            for p in range(1, POINTS + 1):
+                n = np.int8(db[2, row, p - 1])
+                if n:
+                    out[p if mover else 25 - p] = sign * n
 
 
 @njit(cache=True)
@@ -262,3 +387,20 @@ def mean_rolls(db: np.ndarray, checkers: Mapping[int, int]) -> float:
         board[p] = n
     i = index(board, True)
     return float(sum(r * float(db[0, i, r]) for r in range(MAX_ROLLS)))
+
+
+def equivalent(db: np.ndarray, a: Mapping[int, int], b: Mapping[int, int]) -> bool:
+    """Whether two home boards (point -> count, points 1-6) share both distributions.
+
+    >>> db = database()
+    >>> equivalent(db, {2: 1}, {1: 1}), equivalent(db, {2: 1}, {6: 1})
+    (True, False)
+    """
+    rows = []
+    for checkers in (a, b):
+        board = np.zeros(26, dtype=np.int8)
+        for p, n in checkers.items():
+            board[p] = n
+        i = index(board, True)
+        rows.append(np.concatenate([db[0, i], db[1, i]]).astype(np.float64))
+    return bool(np.abs(rows[0] - rows[1]).max() <= _SAME)

@@ -406,14 +406,33 @@ def evaluate_board(
     if bearoff.applies(db, board):
         bearoff.probabilities(db, board, out)
         return EXACT
-    net = RACE if features.is_race(board) else CONTACT
+    if features.is_race(board):
+        if bearoff.equivalent_differs(db, board):
+            # A home side is judged as its bear-off class's representative, so that
+            # boards with the same roll distributions get the same chances.
+            same = np.empty(26, dtype=np.int8)
+            bearoff.canonical_into(db, board, same)
+            _judge(w1, b1, wh, bh, w2, b2, RACE, same, x, hidden, scratch, out)
+        else:
+            _judge(w1, b1, wh, bh, w2, b2, RACE, board, x, hidden, scratch, out)
+        return RACE
+    _judge(w1, b1, wh, bh, w2, b2, CONTACT, board, x, hidden, scratch, out)
+    return CONTACT
+
+
+@njit(cache=True)
+def _judge(
+    w1: np.ndarray, b1: np.ndarray, wh: np.ndarray, bh: np.ndarray, w2: np.ndarray,
+    b2: np.ndarray, net: int, board: np.ndarray, x: np.ndarray, hidden: np.ndarray,
+    scratch: np.ndarray, out: np.ndarray,
+) -> None:  # pragma: no cover - compiled
+    """The network ``net``'s tidy chances for ``board``."""
     features.encode(board, x, scratch)
     if wh.shape[2] == 0:
         forward(w1, b1, w2, b2, net, x, hidden, out)
     else:
         forward2(w1, b1, wh, bh, w2, b2, net, x, hidden, out)
     tidy(board, out)
-    return net
 
 
 _BUNDLED = Path(__file__).with_name("weights") / "table.npz"

@@ -199,8 +199,13 @@ def evaluate(net: Net, work: Work, board: np.ndarray, depth: int, level: int,
         return
     top = level
     last = level + depth - 1  # the row whose replies are judged at 0-ply
-    for i in range(26):
-        work.node[top, i] = board[i]
+    if features.is_race(board) and bearoff.equivalent_differs(net.db, board):
+        # Look ahead from the bear-off classes' representatives, as 0-ply judges: positions
+        # whose home sides have the same roll distributions get the same chances at any depth.
+        bearoff.canonical_into(net.db, board, work.node[top])
+    else:
+        for i in range(26):
+            work.node[top, i] = board[i]
     work.roll[top] = 0
     work.acc[top, :] = 0.0
     lv = top
