@@ -129,7 +129,7 @@ def test_the_replay_steps_forward_and_back_with_the_arrow_keys(browser, server_u
         for _ in range(len(log) + 2):  # past the end stays at the end
             page.keyboard.press("ArrowRight")
         assert count.text_content() == f"Pasul {len(log)} din {len(log)}"
-        assert page.locator("#replay-now").text_content().endswith("a pierdut meciul prin abandon")
+        assert page.locator("#replay-now").text_content().endswith("a pierdut partida din oficiu")
         assert page.locator("#replay-next").is_disabled()
         page.keyboard.press("ArrowLeft")
         assert count.text_content() == f"Pasul {len(log) - 1} din {len(log)}"
