@@ -19,9 +19,9 @@ export async function loadPages() {
   return pages;
 }
 
-// `key`'s text with its {placeholders} filled from `params`.  A count names the words it counts:
-// "{n:pips}" is written by `plural("pips", n)`, so the catalogue, not each caller, makes
-// "1 pip", "5 pipuri", "167 de pipuri".
+// `key`'s text with its {placeholders} filled from `params`, numbers written by `num`.  A count
+// names the words it counts: "{n:pips}" is written by `plural("pips", n)`, so the catalogue, not
+// each caller, makes "1 pip", "5 pipuri", "167 de pipuri".
 export function t(key, params) {
   let text = messages[key];
   if (text === undefined) return key;
@@ -29,7 +29,8 @@ export function t(key, params) {
     text = text.replace(/\{(\w+)(?::(\w+))?\}/g, (_, k, words) => {
       const v = params[k];
       if (v === undefined) return "";
-      return words && typeof v === "number" ? plural(words, v) : String(v);
+      if (typeof v !== "number") return String(v);
+      return words ? plural(words, v) : num(v);  // every number as the reader writes it: "−40", "1.500"
     });
   }
   return text;
