@@ -215,7 +215,7 @@ def test_hint_gives_the_bots_ranked_plays_with_equities() -> None:
     assert len(lines) == min(HINT_PLAYS, len(best))
     play, e = best[0]
     assert lines[0].split()[1:1 + len(str(play).split())] == str(play).split()
-    assert f"equity {e.equity:+.3f}" in lines[0] and f"win {100 * e.win:.1f}%" in lines[0]
+    assert f"equity {e.equity:+.3f}".replace("-", "−") in lines[0] and f"win {100 * e.win:.1f}%" in lines[0]
 
 
 def test_hint_before_rolling_gives_the_cube_advice() -> None:

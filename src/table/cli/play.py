@@ -311,7 +311,12 @@ class Terminal:
         return text.replace(".", ",") if self.lang == "ro" else text
 
     def signed(self, x: float) -> str:
-        text = f"{x:+.3f}"
+        """``x`` with its sign and three decimals, a true minus sign and the language's decimal mark.
+
+        >>> Terminal("ro", sys.stdin, sys.stdout).signed(-0.4672)
+        '−0,467'
+        """
+        text = f"{x:+.3f}".replace("-", "\u2212")
         return text.replace(".", ",") if self.lang == "ro" else text
 
 
