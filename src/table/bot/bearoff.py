@@ -167,7 +167,7 @@ def _build(out: np.ndarray) -> None:  # pragma: no cover - compiled
         done[idx] = True
 
 
-VERSION = 2
+VERSION = 3
 LAYERS = 3  # rolls to finish, rolls to the first checker off, the class representative
 _REP_DIFFERS = POINTS  # layer 2: the representative's counts on points 1..6, then this flag
 _SAME = 1e-6  # distributions this close (the build's rounding) are the same
