@@ -448,6 +448,10 @@ class Cluster:
                     await self.bus.ack(p, *ids)
             except (RedisError, OSError) as exc:
                 log.warning("cluster: reading commands failed: %s", exc)
+                if "NOGROUP" in str(exc):  # Redis restarted empty: without its groups nothing is read again
+                    with contextlib.suppress(RedisError, OSError):
+                        for p in mine:
+                            await self.bus.ensure_group(p)
                 await asyncio.sleep(self.settings.beat)
 
     def _serve(self, command: Command) -> None:
