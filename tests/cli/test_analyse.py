@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from pathlib import Path
@@ -10,6 +11,7 @@ import pytest
 
 from table.bot import Bot
 from table.cli import main
+from table.cli.analyse import Report
 from table.match import Match, Move, OpeningRoll, Phase, Roll
 
 DATA = Path(__file__).parent.parent / "notation" / "data"
@@ -58,7 +60,7 @@ def test_the_text_review_names_the_planted_blunder(tmp_path: Path,
 def test_the_romanian_review_uses_romanian_words(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = _run(capsys, MAT, "--depth", "0", "--lang", "ro")
     assert code == 0
-    assert out.startswith("Analiza partidei gnubg contra root, meci la 3 puncte")
+    assert out.startswith("Analiza partidei gnubg contra root, partidă la 3 puncte")
     assert "Totaluri" in out and "rata erorilor" in out and "noroc: " in out
     # Romanian decimals take a comma.
     assert re.search(r"rata erorilor \d+,\d ", out)
@@ -110,3 +112,8 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path: Path, capsys: pytest.Capture
     code, out, err = _run(capsys, str(path), *argv)
     assert code == 2 and out == ""
     assert err.startswith("table: error: ") and err.count("\n") == 1 and message in err
+
+
+def test_romanian_match_lengths_agree_with_their_number() -> None:
+    report = Report("ro", io.StringIO())
+    assert [report.points(n) for n in (1, 3, 19, 21)] == ["1 punct", "3 puncte", "19 puncte", "21 de puncte"]

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TextIO
 
 from table.bot.review import DEFAULT_DEPTH, Decision, PlayerTotals, Review, review_record
-from table.cli.play import _default_lang
+from table.cli.play import _default_lang, plural_form
 from table.match.match import read_record
 
 SHOWN_LOSS = 0.0005
@@ -55,8 +55,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "ro": {
         "title": "Analiza partidei {a} contra {b}, {what}, făcută de calculator la {depth} ({level})",
-        "match": "meci la {length} puncte",
-        "money": "partidă pe bani",
+        "match": "partidă la {points}",
+        "money": "joc fără limită de puncte",
         "ply": "adâncimea {n}",
         "level_0": "judecata nivelului Mediu",
         "level_1": "judecata nivelului Greu",
@@ -73,7 +73,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "rate": "{name}: rata erorilor {rate} ({rating}); decizii: {n}, echitate pierdută: {loss}",
         "no_rate": "{name}: nicio decizie de cântărit",
         "marks": "  îndoielnice: {doubtful}, greșeli: {errors}, gafe: {blunders}",
-        "cube": "  decizii cu zarul de dublare: {n}, dintre care greșite: {errors}; echitate pierdută: {loss}",
+        "cube": "  decizii la cub: {n}, dintre care greșite: {errors}; echitate pierdută: {loss}",
         "luck": "  noroc: {luck} (aruncări: {rolls})",
         "supernatural": "supranatural",
         "world_class": "clasă mondială",
@@ -106,6 +106,10 @@ class Report:
         text = format(x, fmt)
         return text.replace(".", ",") if self.lang == "ro" else text
 
+    def points(self, n: int) -> str:
+        """``n`` points in Romanian words (1 punct, 5 puncte, 21 de puncte); English needs none."""
+        return f"{n} " + {"one": "punct", "few": "puncte"}.get(plural_form(n, "ro"), "de puncte")
+
     def action(self, d: Decision, what: str) -> str:
         if d.kind != "play":
             return self.text[_CUBE_WORDS[what]]
@@ -113,8 +117,8 @@ class Report:
         return self.line("play", dice=dice, play=what or "-")
 
     def write(self, review: Review) -> None:
-        what = (self.line("match", length=review.length) if review.length
-                else self.text["money"])
+        what = (self.line("match", length=review.length, points=self.points(review.length))
+                if review.length else self.text["money"])
         a, b = review.players
         self.say("title", a=a, b=b, what=what, depth=self.line("ply", n=review.depth),
                  level=self.text[f"level_{review.depth}"])

@@ -11,6 +11,7 @@ import argparse
 import os
 from typing import Callable
 
+from table.cli.play import plural_form
 from table.server.clock import PRESETS
 from table.server.client import OnlineClient, Outcome
 from table.server.game import LEVELS, MATCH_LENGTHS
@@ -34,11 +35,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "registered": "Joci ca {name} (un bot, {level}).",
         "created": "Masa {table} e deschisă ({length}, ceas {clock}); aștepți un adversar...",
         "single": "un singur joc",
-        "match": "meci de {n} {points}",
-        "playing": "Meciul a început: jocul {game}.",
+        "match": "partidă de {n} {points}",
+        "playing": "Partida a început: jocul {game}.",
         "score": "Scor final: {a} {sa}, {b} {sb}.",
-        "won": "{who} a câștigat meciul.",
-        "forfeit": "{who} a pierdut meciul prin abandon: {why}.",
+        "won": "{who} a câștigat partida.",
+        "forfeit": "{who} a pierdut partida din oficiu: {why}.",
         "left": "a plecat de la masă",
         "timeout": "i-a expirat timpul",
         "away": "a lipsit prea mult",
@@ -100,10 +101,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _length_text(text: dict[str, str], n: int) -> str:
-    """'a single game' or 'a 5-point match' (Romanian: 'meci de 5 puncte', 'meci de 21 de puncte')."""
+    """'a single game' or 'a 5-point match' (Romanian: 'partidă de 5 puncte', 'partidă de 21 de puncte')."""
     if n == 1:
         return text["single"]
-    return text["match"].format(n=n, points="de puncte" if n >= 20 else "puncte")
+    return text["match"].format(n=n, points="de puncte" if plural_form(n, "ro") == "other" else "puncte")
 
 
 def report(outcome: Outcome, say: Callable[..., None], text: dict[str, str]) -> None:
