@@ -4,8 +4,8 @@ The rows are real: a database at head is filled by the app itself (guests, a loc
 online match with moves, chat, a forfeit with its ledger and match result, a push
 subscription).  For each older revision a database is made at that revision and given those
 rows, in the columns that revision has; opening it upgrades it, and every row must still be
-there and still work (the games load and are served, the points and results add up).  SQLite only: the copy
-uses ``ATTACH`` (release 0.1.0's own rows on PostgreSQL are in test_migrations.py).
+there and still work (the games load and are served, the points and results add up).  On SQLite
+always; on PostgreSQL too when TABLE_TEST_POSTGRES_URL is set (a schema of its own per test).
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from table.server.app import create_app
 from table.server.storage import StorageError, open_storage
 
 from tests.server.server_helpers import TestClient, auth
+from tests.server.storage_fixtures import PG, postgres_schema
 from tests.server.test_faults_online import contents
 from tests.server.test_online_tables import START, Site, act, hello, make_site, receive
 from tests.server.test_push import Browser
@@ -178,3 +179,67 @@ def test_a_migration_that_fails_halfway_leaves_the_database_as_it_was(filled, tm
         assert revision_of(db) == migrations.head() and projected(db, copied) == expected
     finally:
         storage.close()
+
+
+def at_revision_pg(url: str, revision: str, rows_from: Path) -> dict[str, int]:
+    """A PostgreSQL database at ``revision`` holding ``rows_from``'s rows in that revision's columns;
+    how many rows each table got."""
+    engine = sa.create_engine(url.replace("postgresql://", "postgresql+psycopg://", 1))
+    source = sqlite3.connect(rows_from)
+    copied = {}
+    try:
+        with engine.begin() as conn:
+            migrations.upgrade(conn, revision)
+            meta = sa.MetaData()
+            meta.reflect(conn)
+            for table in meta.sorted_tables:  # parents before the rows that point at them
+                if table.name == "alembic_version":
+                    continue
+                cols = [c.name for c in table.columns]
+                names = ", ".join(f'"{c}"' for c in cols)
+                rows = [
+                    {c: (bool(v) if isinstance(table.c[c].type, sa.Boolean) and v is not None else v)
+                     for c, v in zip(cols, row)}
+                    for row in source.execute(f'SELECT {names} FROM "{table.name}"')]
+                if rows:
+                    conn.execute(table.insert(), rows)
+                copied[table.name] = len(rows)
+                for column in table.columns:  # the ids given here are not the sequence's: move it on
+                    if column.autoincrement is True or (column.primary_key and isinstance(column.type, sa.Integer)):
+                        conn.execute(sa.text(f"SELECT setval(pg_get_serial_sequence('{table.name}', '{column.name}'), "
+                                             f"GREATEST(1, (SELECT COALESCE(MAX(\"{column.name}\"), 0) FROM \"{table.name}\")))"))
+    finally:
+        source.close()
+        engine.dispose()
+    return copied
+
+
+@pytest.mark.skipif(not PG, reason="set TABLE_TEST_POSTGRES_URL to test PostgreSQL storage")
+@pytest.mark.parametrize("revision", OLDER)
+def test_every_older_revision_with_real_rows_upgrades_on_postgresql(filled, revision):
+    with postgres_schema() as url:
+        copied = at_revision_pg(url, revision, filled)
+        assert copied.get("games") and copied.get("actions")
+        storage = open_storage(url)  # upgrades
+        head = open_storage(filled)
+        try:
+            engine = sa.create_engine(url.replace("postgresql://", "postgresql+psycopg://", 1))
+            with engine.connect() as conn:
+                assert MigrationContext.configure(conn).get_current_revision() == migrations.head()
+                for table, count in copied.items():
+                    assert conn.execute(sa.text(f'SELECT COUNT(*) FROM "{table}"')).scalar() == count, table
+            engine.dispose()
+            con = sqlite3.connect(filled)
+            games = [g for (g,) in con.execute("SELECT id FROM games")]
+            players = [p for (p,) in con.execute("SELECT id FROM players")]
+            con.close()
+            assert all(storage.load(g) == head.load(g) for g in games)
+            if "ledger" in copied:
+                assert [storage.points(p) for p in players] == [head.points(p) for p in players]
+            if "match_results" in copied:
+                assert storage.match_results() == head.match_results()
+            with TestClient(create_app(storage, SeededDice(5))) as c:
+                assert c.post("/api/guests", json={"name": "Nou"}).status_code == 201
+        finally:
+            head.close()
+            storage.close()
