@@ -113,7 +113,7 @@ def test_the_command_line_bot_creates_a_table_and_waits_for_an_opponent(server, 
     bot.join(60)
     out = capsys.readouterr().out
     assert done["rc"] == 0 and "e deschisă (un singur joc, ceas rapid)" in out
-    assert f"{outcome.names[outcome.winner]} a câștigat meciul." in out
+    assert f"{outcome.names[outcome.winner]} a câștigat partida." in out
     assert "Puncte acum: Robo" in out
 
 
