@@ -98,6 +98,17 @@ def table_port(table_server) -> int:
     return table_server[0]
 
 
+def more_files() -> None:
+    """As many open files as the hard limit allows, up to nginx's worker_rlimit_nofile (when not root
+    nginx cannot raise it itself)."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = 8192 if hard == resource.RLIM_INFINITY else min(8192, hard)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+
+
 def nginx_conf(folder: Path, listen: int, upstream: int) -> Path:
     """A whole nginx.conf around the shipped files: only paths, ports and process settings are the test's."""
     for sub in ("body", "proxy", "fastcgi", "uwsgi", "scgi"):
@@ -137,7 +148,7 @@ def nginx_port(tmp_path_factory, table_port) -> Iterator[int]:
     folder = tmp_path_factory.mktemp("nginx")
     conf = nginx_conf(folder, port, table_port)
     proxy = subprocess.Popen([binary, "-p", str(folder), "-c", str(conf), "-e", str(folder / "error.log")],
-                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, text=True)
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, text=True, preexec_fn=more_files)
     try:
         wait_for(port, "nginx", proxy)
         yield port
