@@ -75,4 +75,4 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, exitstatu
         verdict = "this fails the run under CI" if os.environ.get("CI") else "outside CI this is allowed"
         terminalreporter.write_line(
             f"{len(skipped)} test(s) SKIPPED, so not everything ran ({verdict}); the reasons are listed "
-            "above under 'short test summary info'", red=True, bold=True)
+            "below under 'short test summary info'", red=True, bold=True)

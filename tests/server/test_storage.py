@@ -7,6 +7,7 @@ import threading
 
 import pytest
 
+from table.server.online import last_served, note_served
 from table.server.storage import ConflictError, StorageError, open_storage, public_id
 
 from tests.server.storage_fixtures import storage, where  # noqa: F401 - fixtures
@@ -134,3 +135,20 @@ def test_public_ids_never_start_with_a_dash(monkeypatch):
     monkeypatch.setattr(secrets, "token_urlsafe", lambda n: next(draws))
     assert public_id(9) == "_fine"
     assert public_id(9) == "ok"
+
+
+def test_a_site_value_is_kept_replaced_and_shared_with_the_site_keys(storage):
+    assert storage.site_value("served-at") is None
+    storage.set_site_value("served-at", "12.5")
+    storage.set_site_value("served-at", "13.0")
+    assert storage.site_value("served-at") == "13.0"
+    assert storage.site_key("vapid", lambda: "secret") == "secret"  # other names are left alone
+    assert storage.site_value("served-at") == "13.0" and storage.site_value("vapid") == "secret"
+
+
+def test_a_single_servers_note_is_no_game(storage):
+    note_served(storage, 1234.5)
+    note_served(storage, 1235.5)
+    assert last_served(storage) == 1235.5
+    # Kept apart from the games: nothing for the idle-game sweep, the lobby or the statistics to find.
+    assert storage.idle_games(before=1e12) == []

@@ -81,29 +81,23 @@ NAMES_KEPT = 10_000
 SERVED_BEAT = 1.0
 """Seconds between the notes a server keeps of when it last served its games: after a crash, a
 running decision goes on from where it stood at the last note (so it gains at most this much)."""
-SERVED_MARK = "~served"
-"""A single server keeps that note as the clock of a game of this id, which no request can name
-(game ids are letters, digits, ``_`` and ``-``); several processes keep one per partition in Redis
-(``table.server.cluster``)."""
+SERVED_NOTE = "served-at"
+"""A single server keeps that note as a site-wide value in storage (``site_keys``); several
+processes keep one per partition in Redis (``table.server.cluster``)."""
 
 
 def last_served(storage: SqlStorage) -> float | None:
     """When a single server last noted that it served its games (None: never)."""
-    saved = storage.load_clock(SERVED_MARK)
-    served = None if saved is None else saved[0].get("served")
-    return float(served) if isinstance(served, (int, float)) and not isinstance(served, bool) else None
+    saved = storage.site_value(SERVED_NOTE)
+    try:
+        return None if saved is None else float(saved)
+    except ValueError:  # not a note of ours: as if none were kept
+        return None
 
 
 def note_served(storage: SqlStorage, now: float) -> None:
     """Note that a single server serves its games at ``now``."""
-    try:
-        storage.save_clock(SERVED_MARK, {"served": now}, None)
-    except StorageError:  # the first note in this database: the row it is kept in comes first
-        try:
-            storage.create(SERVED_MARK, {"mode": "served"}, {"hashes": []})
-        except ConflictError:
-            pass
-        storage.save_clock(SERVED_MARK, {"served": now}, None)
+    storage.set_site_value(SERVED_NOTE, repr(now), now=now)
 
 
 class OnlineError(RoomError):

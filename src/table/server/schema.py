@@ -19,7 +19,8 @@ Tables:
 - ``match_results``: append-only, one row per finished online match (seats,
   length, winner, score, how it ended, rated) with both players' ratings
   before and after and their experience before;
-- ``site_keys``: the site's own secrets made on first use (the Web Push VAPID key);
+- ``site_keys``: the site's own secrets made on first use (the Web Push VAPID key) and
+  site-wide notes (when a single server last served its games);
 - ``push_subscriptions``: where to send a player's "your move" notices (Web Push),
   with the language they read.
 """

@@ -819,6 +819,21 @@ class SqlStorage:
         with self._tx() as conn:
             return str(conn.execute(sa.select(c.value).where(c.name == name)).scalar_one())
 
+    def site_value(self, name: str) -> str | None:
+        """The site-wide value ``name`` kept by ``set_site_value`` (None: never kept)."""
+        c = t.site_keys.c
+        with self._tx() as conn:
+            found = conn.execute(sa.select(c.value).where(c.name == name)).scalar()
+        return None if found is None else str(found)
+
+    def set_site_value(self, name: str, value: str, *, now: float | None = None) -> None:
+        """Keep ``value`` as the site-wide value ``name``, in place of any kept before."""
+        c = t.site_keys.c
+        insert = postgresql.insert if self._engine.dialect.name == "postgresql" else sqlite.insert
+        stmt = insert(t.site_keys).values(name=name, value=value, created=_now(now))
+        with self._tx() as conn:
+            conn.execute(stmt.on_conflict_do_update(index_elements=[c.name], set_={"value": stmt.excluded.value}))
+
     def add_push(self, player_id: int, sub: PushSubscription, *, now: float | None = None, keep: int = 10) -> None:
         """Send ``player_id``'s notices to ``sub`` (an endpoint already kept moves to this player);
         only their ``keep`` newest devices are kept."""
