@@ -44,10 +44,22 @@ def test_equivalence_is_the_databases_distributions(db: np.ndarray) -> None:
     # any roll; a checker on the 6-point is not (1-1, 2-1, ... miss).
     one_roll = [{1: 1}, {2: 1}, {3: 1}, {1: 2}, {1: 1, 2: 1}]
     for a, b in itertools.combinations(one_roll, 2):
-        assert bearoff.equivalent(db, a, b)
+        assert bearoff.equivalent(db, a, b) and _same_distributions(db, a, b)
     assert not bearoff.equivalent(db, {6: 1}, {1: 1})
     # Three checkers need two rolls unless doubles: not the same as two checkers.
     assert not bearoff.equivalent(db, {1: 3}, {1: 2})
+
+
+def _same_distributions(db: np.ndarray, a: dict[int, int], b: dict[int, int]) -> bool:
+    """Both home boards need the same rolls to finish and to bear a first checker off."""
+    rows = []
+    for checkers in (a, b):
+        board = np.zeros(26, dtype=np.int8)
+        for point, n in checkers.items():
+            board[point] = n
+        i = bearoff.index(board, True)
+        rows.append(np.concatenate([db[0, i], db[1, i]]).astype(np.float64))
+    return bool(np.abs(rows[0] - rows[1]).max() <= 1e-6)
 
 
 def _mover_after(play: Play) -> dict[int, int]:
@@ -59,8 +71,10 @@ def _mover_after(play: Play) -> dict[int, int]:
 def races(draw: st.DrawFn) -> tuple[Position, tuple[int, int]]:
     """A race with the mover's few checkers low in its home board, and a roll."""
     mover: dict[int, int] = {}
+    # Few checkers low down: most classes of equivalent boards are there (one in five rolls
+    # offers such a pair of plays).
     for point in range(1, 5):
-        n = draw(st.integers(0, 3))
+        n = draw(st.integers(0, 2))
         if n:
             mover[point] = n
     if not mover:
@@ -74,7 +88,7 @@ def races(draw: st.DrawFn) -> tuple[Position, tuple[int, int]]:
     return Position.from_checkers(mover, opponent), dice
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(races(), st.sampled_from(["medium", "hard"]))
 def test_equivalent_plays_get_the_same_equity(db: np.ndarray, bots: dict[str, Bot],
                                               race: tuple[Position, tuple[int, int]],
@@ -85,7 +99,7 @@ def test_equivalent_plays_get_the_same_equity(db: np.ndarray, bots: dict[str, Bo
     home = [(play, equity) for play, equity in ranked
             if all(point <= 6 for point in _mover_after(play))]
     for (a, ea), (b, eb) in itertools.combinations(home, 2):
-        if bearoff.equivalent(db, _mover_after(a), _mover_after(b)):
+        if _same_distributions(db, _mover_after(a), _mover_after(b)):
             # The same number where the network judges; within the database's rounding where
             # both sides are home and it is exact.
             assert ea == pytest.approx(eb, abs=1e-5), f"{a} and {b} with {dice} in {position.id}"
