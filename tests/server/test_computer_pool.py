@@ -120,3 +120,25 @@ def test_while_the_computer_thinks_another_table_plays_on(tmp_path):
         assert pool.running
     assert not pool.running and set(multiprocessing.active_children()) <= others
     storage.close()
+
+
+def test_table_serve_readies_the_computer_as_it_starts_and_tests_do_not(tmp_path):
+    """``warm_bot`` (what ``table serve`` asks for) starts a worker and readies the bot in it before any
+    game needs it, so the first computer game does not wait for numba to compile the search."""
+    others = set(multiprocessing.active_children())
+    storage = open_storage(tmp_path / "g.sqlite3")
+    with TestClient(create_app(storage, bot_workers=1, warm_bot=True)) as client:
+        assert client.get("/api/health").status_code == 200
+        assert client.app.state.pool.running
+    with TestClient(create_app(storage, bot_workers=1)) as client:
+        assert client.get("/api/health").status_code == 200
+        assert not client.app.state.pool.running  # started by the first game that needs it
+    assert set(multiprocessing.active_children()) <= others
+
+
+def test_readying_the_computer_loads_every_level():
+    from table.server.computer import bot_for, warm_up
+
+    bot_for.cache_clear()
+    warm_up()
+    assert bot_for.cache_info().currsize == 3

@@ -87,7 +87,7 @@ def cluster_app() -> Any:
     db, redis, workers, delay = (os.environ[k] for k in ENVIRONMENT)
     cluster = Cluster(ClusterSettings(database=db, redis=redis, workers=int(workers)))
     cpus = os.cpu_count() or 1
-    app = create_app(open_storage(db), bot_delay=float(delay), cluster=cluster,
+    app = create_app(open_storage(db), bot_delay=float(delay), cluster=cluster, warm_bot=True,
                      bot_workers=max(1, cpus // int(workers)), now=SteadyWallClock())
     settle_memory()
     return app
@@ -129,7 +129,7 @@ def _serve(args: argparse.Namespace) -> int:
         return 0
     storage = open_storage(args.db)
     # Game clocks read a clock that a step of the system's (NTP, an administrator) cannot move.
-    app = create_app(storage, bot_delay=max(0.0, args.bot_delay), now=SteadyWallClock())
+    app = create_app(storage, bot_delay=max(0.0, args.bot_delay), now=SteadyWallClock(), warm_bot=True)
     print(f"Table: http://{args.host}:{args.port}/  (games in {args.db or default_path()})", flush=True)
     if importlib.util.find_spec("pywebpush") is None:
         print("Table: \"your move\" notices by Web Push are off: pip install 'table[push]' to send them",

@@ -139,7 +139,8 @@ def _token(request: Request) -> str | None:
 def create_app(storage: Storage, dice: DiceSource | None = None, bot_delay: float = 0.0, *,
                limits: Limits = Limits(), clock: Clock = time.monotonic,
                bot_workers: int | None = None, bot_think: Think = think,
-               now: Callable[[], float] = time.time, cluster: Cluster | None = None) -> Starlette:
+               now: Callable[[], float] = time.time, cluster: Cluster | None = None,
+               warm_bot: bool = False) -> Starlette:
     """The application, storing games in ``storage`` and rolling with ``dice`` (default: secrets).
 
     ``limits`` bounds what one client may do (``clock`` times the rate limits
@@ -148,7 +149,8 @@ def create_app(storage: Storage, dice: DiceSource | None = None, bot_delay: floa
     when the app stops.  With SQL storage the app also has online tables,
     whose clocks read ``now`` (seconds since the epoch).  With a ``cluster``
     this process is one of several serving the same database
-    (``table.server.cluster``).
+    (``table.server.cluster``).  ``warm_bot``: ready the computer in a worker as
+    the app starts (``table serve``), not when the first game needs it.
     """
     pool = BotPool(bot_workers, bot_think)
 
@@ -318,7 +320,7 @@ def create_app(storage: Storage, dice: DiceSource | None = None, bot_delay: floa
     if cluster is not None:
         from table.server.cluster import Routed  # Redis is an optional extra ("scale")
         routed.append(Middleware(Routed, cluster=cluster))
-    app = Starlette(routes=routes, lifespan=_lifespan(rooms, pool, online, cluster), middleware=[
+    app = Starlette(routes=routes, lifespan=_lifespan(rooms, pool, online, cluster, warm_bot), middleware=[
         *routed,
         Middleware(SecurityHeaders),
         Middleware(ConnectionCap, limiter=connections),
@@ -472,8 +474,8 @@ def _online_routes(online: Online, limits: Limits, clock: Clock) -> list[Route |
     ]
 
 
-def _lifespan(rooms: Rooms, pool: BotPool, online: Online | None,
-              cluster: Cluster | None) -> Callable[[Starlette], contextlib.AbstractAsyncContextManager[None]]:
+def _lifespan(rooms: Rooms, pool: BotPool, online: Online | None, cluster: Cluster | None,
+              warm_bot: bool) -> Callable[[Starlette], contextlib.AbstractAsyncContextManager[None]]:
     """Start tidying rooms (and, online, bring back the games being played and check their clocks)
     when the app starts; stop it and the computer's processes when it stops."""
     @contextlib.asynccontextmanager
@@ -481,6 +483,8 @@ def _lifespan(rooms: Rooms, pool: BotPool, online: Online | None,
         # The move generator's compiled kernel loads on its first use (about a second and 60 MiB):
         # load it now rather than on the event loop in the middle of the first player's game.
         await asyncio.to_thread(Position.initial().legal_plays, (3, 1))
+        if warm_bot:
+            pool.warm()
         tidy = asyncio.ensure_future(rooms.keep_tidy())
         checking = None
         if cluster is not None:

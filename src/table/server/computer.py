@@ -39,6 +39,18 @@ def bot_for(level: str) -> Bot:
     return Bot(level=level, seed=None)
 
 
+def warm_up() -> None:
+    """Load every level's network and compile the search (run in a worker process when a server
+    starts), so that the first game's first move does not wait for it: on a machine that never
+    ran Table the compiling takes the better part of a minute, and numba keeps it on disk after."""
+    from table.rules.position import Position
+
+    for level in ("easy", "medium", "hard"):
+        bot = bot_for(level)
+        bot.choose_play(Position.initial(), (3, 1))
+        bot.cube_decision(Position.initial())
+
+
 @dataclass(frozen=True)
 class BotTask:
     """What the computer needs to decide, small and picklable: level, cube and the match state IDs."""

@@ -10,6 +10,7 @@ A worker that dies is replaced by a fresh pool on the next call.
 from __future__ import annotations
 
 import asyncio
+import logging
 import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor
@@ -17,11 +18,12 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Callable, TypeVar
 
 from table.errors import TableError
-from table.server.computer import BotTask, think
+from table.server.computer import BotTask, think, warm_up
 
 JSON = dict[str, Any]
 Think = Callable[[BotTask], JSON]
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 
 
 class BotPoolError(TableError):
@@ -66,6 +68,18 @@ class BotPool:
                 self._executor = None
                 pool.shutdown(wait=False, cancel_futures=True)
             raise BotPoolError("the computer's worker process stopped; it will be restarted") from exc
+
+    def warm(self) -> asyncio.Future[None]:
+        """Start a worker and ready the computer in it now, in the background (``warm_up``);
+        a failure is only logged: the first game then readies it instead."""
+        task = asyncio.ensure_future(self.run(warm_up))
+
+        def done(t: asyncio.Future[None]) -> None:
+            if not t.cancelled() and t.exception() is not None:
+                log.warning("the computer could not be readied at start: %s", t.exception())
+
+        task.add_done_callback(done)
+        return task
 
     def shutdown(self) -> None:
         """Stop the workers (waiting for them to exit); the next ``choose`` starts a new pool."""
