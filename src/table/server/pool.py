@@ -42,6 +42,7 @@ class BotPool:
         self.workers = workers or default_workers()
         self.think = think
         self._executor: ProcessPoolExecutor | None = None
+        self._warming: asyncio.Future[None] | None = None
 
     @property
     def running(self) -> bool:
@@ -56,6 +57,11 @@ class BotPool:
 
     async def choose(self, task: BotTask) -> JSON:
         """The wire action for ``task``, decided in a worker process."""
+        warming = self._warming
+        if warming is not None and not warming.done():
+            # Another worker would compile the same search again, side by side with the warming
+            # one; once that one has, every worker loads it from numba's cache in a moment.
+            await asyncio.wait([warming])
         return await self.run(self.think, task)
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
@@ -72,7 +78,7 @@ class BotPool:
     def warm(self) -> asyncio.Future[None]:
         """Start a worker and ready the computer in it now, in the background (``warm_up``);
         a failure is only logged: the first game then readies it instead."""
-        task = asyncio.ensure_future(self.run(warm_up))
+        task = self._warming = asyncio.ensure_future(self.run(warm_up))
 
         def done(t: asyncio.Future[None]) -> None:
             if not t.cancelled() and t.exception() is not None:
