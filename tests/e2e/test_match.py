@@ -34,6 +34,9 @@ def test_two_players_play_a_match_with_the_cube(desktop, artifacts):
         if visible(page, "rematch"):
             break
         if visible(page, "next_game"):
+            # The game's result is a sentence of its own before what to do next.
+            status = page.locator("#status").inner_text()
+            assert re.search(r"\d+ (de )?punc(t|te)\. Apasă", status), status
             seen.add("next_game"); page.click("#controls [data-act=next_game]"); continue
         if visible(page, "take"):
             # The first double is taken, the redouble dropped.  The take's buttons stay until the

@@ -458,7 +458,8 @@ let shownResult = null;
 function resultText(msg) {
   const r = msg.view.result;
   const kind = r.how === "drop" ? "result_drop" : r.how === "resign" ? "result_resign_" + r.level : "result_kind_" + r.level;
-  return tn("game_won_by", msg, r.winner, { name: playerName(msg, r.winner) }) + " " + t(kind, { points: r.points });
+  // A sentence of its own: the status line and the dialog go on after it.
+  return tn("game_won_by", msg, r.winner, { name: playerName(msg, r.winner) }) + " " + t(kind, { points: r.points }) + ".";
 }
 
 function showResult(msg) {
