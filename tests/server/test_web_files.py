@@ -42,6 +42,20 @@ def test_every_key_the_client_uses_exists():
     assert {"level_easy", "level_medium", "level_hard", "page_rules", "result_kind_2"} <= dynamic
 
 
+def test_every_kind_of_log_entry_has_words_in_the_replay():
+    """The replay tells each step of a match's log in words: every action a record may hold
+    (and the server's forfeit) has its catalogue text and its case in history.js."""
+    from table.match.actions import ACTION_TYPES
+
+    history = (WEB / "js" / "history.js").read_text(encoding="utf-8")
+    for lang in ("ro", "en"):
+        words = catalogue(f"stats.{lang}.json")
+        for kind in [cls.kind for cls in ACTION_TYPES] + ["forfeit"]:
+            key = "st_ev_opening" if kind == "opening_roll" else f"st_ev_{kind}"
+            assert key in words, f"stats.{lang}.json has no {key}"
+            assert f'case "{kind}"' in history, f"history.js does not tell {kind!r} steps"
+
+
 def test_romanian_uses_comma_below_letters():
     for name in ("ro.json", "pages.ro.json", "stats.ro.json"):
         text = (WEB / "i18n" / name).read_text(encoding="utf-8")

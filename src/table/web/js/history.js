@@ -132,6 +132,7 @@ export function entryText(e, names, mySeat, play) {
     case "resign": return say("st_ev_resign");
     case "next_game": return t("st_ev_next_game");
     case "forfeit": return t("st_ev_forfeit", { who: names[e.loser] || "?" });
+    case "recorded_result": return t("st_ev_recorded_result", { who: names[e.winner] || "?", points: e.points });
     default: return e.type || "?";
   }
 }
