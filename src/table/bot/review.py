@@ -59,7 +59,7 @@ from table.rules.dice import Dice
 from table.rules.position import Position
 
 DEFAULT_DEPTH = 1
-"""Greu's 1-ply judgement: a 7-point match takes well under a minute (README)."""
+"""Greu's 1-ply judgement: a 7-point match takes well under a minute (docs/performance.md)."""
 
 DOUBTFUL, ERROR, BLUNDER = 0.04, 0.08, 0.16
 MARKS = ((BLUNDER, "??"), (ERROR, "?"), (DOUBTFUL, "?!"))
