@@ -9,6 +9,9 @@ import { fixture, pythonBearoff, weights } from "./load.mjs";
 
 const judge = makeJudge(weights(), pythonBearoff());
 
+// A clock that moves one tick each time it is read: the deadline falls where the test puts it.
+const ticking = () => { let t = 0; return () => t++; };
+
 for (const level of ["medium", "hard"]) {
   test(`${level}: the same play as Python's on every position`, () => {
     const wrong = [];
@@ -22,8 +25,30 @@ for (const level of ["medium", "hard"]) {
   });
 }
 
-// A clock that moves one tick each time it is read: the deadline falls where the test puts it.
-const ticking = () => { let t = 0; return () => t++; };
+// Races where some plays leave equivalent home boards (the same roll distributions): each engine
+// judges them as one board, so they tie exactly, at any depth, and Python's choice is made.
+test("plays that leave equivalent home boards tie, and Mediu and Greu choose Python's play", () => {
+  const wrong = [];
+  for (const row of fixture.ties) {
+    const [board, [d1, d2]] = [boardFromId(row.id), row.dice];
+    for (const level of ["medium", "hard", "hard1"]) {
+      const got = positionId(botPlay(level === "hard1" ? withDeadline(judge, 0, ticking()) : judge,
+        level === "hard1" ? "hard" : level, board, d1, d2).board);
+      if (got !== row[level]) wrong.push(`${row.id} ${d1}${d2} ${level}: ${got} vs ${row[level]}`);
+    }
+    // Every play judged 0, 1 and 2 plies ahead, as the review and the hint judge them.
+    for (const depth of [0, 1, 2]) {
+      const { plays, eqs } = choose(judge, board, d1, d2, { depth, keep: [99, 99], margin: [9, 9] });
+      const eq = new Map(plays.map((play, c) => [positionId(play.board), eqs[c]]));
+      for (const group of row.groups) {
+        const seen = group.map((id) => eq.get(id));
+        if (seen.some((e) => e === undefined || e !== seen[0])) wrong.push(`${row.id} ${d1}${d2} at ${depth} plies: ${group} → ${seen}`);
+      }
+    }
+  }
+  assert.ok(fixture.ties.length >= 12);
+  assert.deepEqual(wrong, []);
+});
 
 for (const [what, ticks] of [["before its second ply", 0], ["part-way through its second ply", 30]]) {
   test(`hard, its time spent ${what}: Python's Greu at one ply`, () => {

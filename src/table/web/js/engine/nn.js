@@ -4,7 +4,7 @@
 
 import { isRace } from "./rules.js";
 import { encode, N_INPUTS } from "./features.js";
-import { applies as bearoffApplies, probabilities as bearoffProbabilities } from "./bearoff.js";
+import { applies as bearoffApplies, canonicalInto, equivalentDiffers, probabilities as bearoffProbabilities } from "./bearoff.js";
 import { instantiate } from "./simd.js";
 
 export const CONTACT = 0, RACE = 1, EXACT = 2;
@@ -65,7 +65,7 @@ function transposed(a, count, rows, cols) {
 export function makeWork(hidden, hidden2 = 0) {
   return {
     x: new Float32Array(N_INPUTS), hidden: new Float32Array(hidden), hidden2: new Float32Array(hidden2),
-    scratch: new Int8Array(26),
+    scratch: new Int8Array(26), same: new Int8Array(26),
   };
 }
 
@@ -186,9 +186,24 @@ export function evaluateBoard(w, db, board, work, out) {
     bearoffProbabilities(db, board, out);
     return EXACT;
   }
-  const net = isRace(board) ? RACE : CONTACT;
+  if (!isRace(board)) {
+    judge(w, CONTACT, board, work, out);
+    return CONTACT;
+  }
+  if (equivalentDiffers(db, board)) {
+    // A home side is judged as its bear-off class's representative, so that boards with the
+    // same roll distributions get the same chances.
+    canonicalInto(db, board, work.same);
+    judge(w, RACE, work.same, work, out);
+  } else {
+    judge(w, RACE, board, work, out);
+  }
+  return RACE;
+}
+
+// The network `net`'s tidy chances for `board` into `out`.
+function judge(w, net, board, work, out) {
   encode(board, work.x, work.scratch);
   forward(w, net, work, out);
   tidy(board, out);
-  return net;
 }

@@ -3,9 +3,9 @@
 // Plies as GNU Backgammon counts them: 0-ply judges the position after a play; n-ply averages,
 // over the opponent's 21 rolls, the position after its best reply (chosen at 0-ply) at n-1 plies.
 
-import { flip, generate } from "./rules.js";
+import { flip, generate, isRace } from "./rules.js";
 import { LOW_ROLLS } from "./features.js";
-import { applies as bearoffApplies, probabilities as bearoffProbabilities } from "./bearoff.js";
+import { applies as bearoffApplies, canonicalInto, equivalentDiffers, probabilities as bearoffProbabilities } from "./bearoff.js";
 import { equity, evaluateBoard, finalProbs, makeWork, N_OUTPUTS } from "./nn.js";
 
 export const MAX_DEPTH = 2;
@@ -65,6 +65,18 @@ function exact(judge, board, out) {
 export function evaluate(judge, board, depth, out) {
   if (depth <= 0) { evaluateBoard(judge.w, judge.db, board, judge.work, out); return; }
   if (exact(judge, board, out)) return;
+  if (isRace(board) && equivalentDiffers(judge.db, board)) {
+    // Look ahead from the bear-off classes' representatives, as 0-ply judges: positions whose
+    // home sides have the same roll distributions get the same chances at any depth.
+    const same = new Int8Array(26);
+    canonicalInto(judge.db, board, same);
+    board = same;
+  }
+  lookAhead(judge, board, depth, out);
+}
+
+// evaluate() past its root: the positions after the best replies are looked at as they are.
+function lookAhead(judge, board, depth, out) {
   const acc = new Float32Array(N_OUTPUTS), res = new Float32Array(N_OUTPUTS);
   for (const [d1, d2] of LOW_ROLLS) {
     if (depth >= 2 && judge.deadline !== undefined && judge.now() > judge.deadline) throw new OutOfTime();
@@ -76,7 +88,7 @@ export function evaluate(judge, board, depth, out) {
       continue;
     }
     const child = flip(plays[best].board);
-    if (!exact(judge, child, res)) evaluate(judge, child, depth - 1, res);
+    if (!exact(judge, child, res)) lookAhead(judge, child, depth - 1, res);
     addTurned(acc, res, wt);
   }
   for (let k = 0; k < N_OUTPUTS; k++) out[k] = acc[k] / 36;

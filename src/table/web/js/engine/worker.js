@@ -6,7 +6,7 @@ import { loadWeights } from "./nn.js";
 import { makeJudge, withDeadline } from "./search.js";
 import { THINK_MS } from "./bot.js";
 import { computerAction } from "./player.js";
-import { build } from "./bearoff.js";
+import { build, representatives } from "./bearoff.js";
 import { hintFor } from "./hint.js";
 
 let judge = null;
@@ -27,8 +27,10 @@ self.onmessage = async (e) => {
   if (msg.type === "build") {
     const t0 = performance.now();
     const db = build();
-    self.postMessage({ type: "built", db, ms: performance.now() - t0 }, [db.finish.buffer, db.first.buffer]);
+    self.postMessage({ type: "built", db, ms: performance.now() - t0 }, [db.finish.buffer, db.first.buffer, db.rep.buffer]);
   } else if (msg.type === "db") {
+    // A database kept by an older client lacks the representatives: they follow from the rest.
+    if (!msg.db.rep) msg.db.rep = representatives(msg.db.finish, msg.db.first);
     (await ready()).db = msg.db;
   } else if (msg.type === "think" || msg.type === "hint") {
     try {
