@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from table.errors import MatchSettingsError
-from table.match.state import MAX_CUBE, Phase, Settings, State, initial_state, turn
+from table.match.state import Phase, Settings, State, initial_state, turn
 from table.notation.matchid import GameState, MatchInfo
 from table.rules.position import Position
 
@@ -24,9 +24,10 @@ def match_info(state: State) -> MatchInfo:
     if phase == Phase.OPENING:
         game_state = GameState.NO_GAME
     elif phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
-        assert state.result is not None
+        # A match set up from a finished match's ID does not know how its last game ended.
+        how = "checkers" if state.result is None else state.result.how
         game_state = {"checkers": GameState.OVER, "drop": GameState.DROPPED,
-                      "resign": GameState.RESIGNED, "record": GameState.OVER}[state.result.how]
+                      "resign": GameState.RESIGNED, "record": GameState.OVER}[how]
     who = turn(state)
     return MatchInfo(
         cube_value=state.cube_value,
@@ -46,16 +47,15 @@ def match_info(state: State) -> MatchInfo:
 def state_from_ids(position: Position, info: MatchInfo, cube: bool, jacoby: bool) -> State:
     """The state that ``position`` (seen from ``info.player_on_roll``) and ``info`` describe.
 
-    Only games not yet over can be set up; ``MatchSettingsError`` says what
-    does not fit.
+    The ID of a finished game sets up the match between games: the next
+    game's opening roll, or the finished match once a score has reached the
+    length.  ``MatchSettingsError`` says what does not fit.
     """
     length = info.match_length
     if not 0 <= length <= 25:
         raise MatchSettingsError(f"a match is 1 to 25 points (0 for money play), the Match ID says {length}")
     if not cube and (info.cube_value != 1 or info.cube_owner is not None or info.double_offered):
         raise MatchSettingsError("the Match ID shows the cube in use, but the match is set up without a cube")
-    if info.cube_value > MAX_CUBE:
-        raise MatchSettingsError(f"the cube tops out at {MAX_CUBE}; the Match ID says {info.cube_value}")
     if length and jacoby:
         raise MatchSettingsError("the Jacoby rule is for money play only")
     settings = Settings(length=length, cube=cube, jacoby=jacoby and length == 0)
@@ -75,8 +75,13 @@ def state_from_ids(position: Position, info: MatchInfo, cube: bool, jacoby: bool
                 f"but says it is player {info.turn}'s turn")
         return replace(base, phase=Phase.MOVE, on_roll=info.player_on_roll, dice=info.dice)
     if gs != GameState.PLAYING:
-        raise MatchSettingsError(
-            f"the Match ID describes a finished game ({gs.name.lower()}): use the next game's ID")
+        if length and max(info.score) >= length:
+            # The last game's cube and roller are kept so that the ID reads back the same.
+            return replace(base, phase=Phase.MATCH_OVER, on_roll=info.player_on_roll,
+                           cube_value=info.cube_value, cube_owner=info.cube_owner)
+        # Between games.  The ID does not say whether a player at match point got
+        # there in this game; like GNU Backgammon's next game, the next is no Crawford game.
+        return replace(base, crawford=False, crawford_done=crawford_done)
     if position.result() != 0:
         raise MatchSettingsError("the position is already won, but the Match ID says the game goes on")
     me = info.player_on_roll

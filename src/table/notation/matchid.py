@@ -27,6 +27,18 @@ The documented key has no Jacoby bit, so ``MatchInfo`` has none.  The six
 spare bits of the last character are not part of the key: they are ignored
 when reading and written as zero.
 
+Reading is as lenient as GNU Backgammon's ``set matchid`` (1.07, tried on
+every combination of fields; see tests/notation/gnubg_matchids.py): it
+refuses only a die above 6, a match longer than 64 points, a score above the
+match length and a Crawford game in money play.  (A won match's score past the
+length, which a gammon can bring and our own Match writes, is read as a
+finished match; GNU Backgammon refuses it.)  Every other key is read the
+way GNU Backgammon settles it: a cube value above 4096 is 1, owner bits 10
+are a centred cube, a single rolled die is no roll, game states 5-7 are a
+game over, and a pending double or resignation that does not fit the rest is
+dropped (see ``_settle``).  ``MatchInfo`` itself, and so every ID this module
+writes, stays strictly consistent.
+
 >>> info = decode_match_id("cIkSAAAAAAAA")
 >>> info.cube_value, info.cube_owner, info.player_on_roll, info.dice, info.match_length
 (1, None, 1, (5, 4), 0)
@@ -56,7 +68,10 @@ __all__ = [
 
 _ID_RE = re.compile(r"^[A-Za-z0-9+/]{12}$")
 _KEY_BITS = 66
-_MAX_CUBE_LOG = 15  # four bits
+# GNU Backgammon's limits when reading a key: longer matches are refused,
+# larger cubes (the four bits go to 2**15) are read as 1.
+_MAX_CUBE_LOG = 12
+_GNUBG_MAX_LENGTH = 64
 _MAX_15_BITS = (1 << 15) - 1
 _CENTRED = 3
 
@@ -97,7 +112,7 @@ class MatchInfo:
 
     Building one with impossible values raises ``MatchIdError`` saying which.
 
-    ``cube_value`` is the value itself (1, 2, 4, ... 32768); ``cube_owner`` is
+    ``cube_value`` is the value itself (1, 2, 4, ... 4096); ``cube_owner`` is
     ``None`` for a centred cube.  ``player_on_roll`` is the dice owner: the
     player about to roll or who has rolled.  ``turn`` is the player who must
     act now, which differs from ``player_on_roll`` while a double or a
@@ -167,14 +182,17 @@ def _problem(info: MatchInfo) -> str | None:
         return f"the score must be a pair of whole numbers, got {score!r}"
     if not all(0 <= s <= _MAX_15_BITS for s in score):
         return f"each score must be 0 to {_MAX_15_BITS}, got {score!r}"
+    if length > _GNUBG_MAX_LENGTH:
+        return f"a match is at most {_GNUBG_MAX_LENGTH} points, got {length}"
     if length:
+        # A game that wins the match may take the score past the length; none other can.
+        if max(score) > length and info.game_state not in _FINISHED:
+            return f"score {score[0]}-{score[1]} is past the match length {length}"
         reached = sum(s >= length for s in score)
         # Only the game that wins the match can take a score to the length.
         if reached and info.game_state not in _FINISHED:
             return (f"score {score[0]}-{score[1]} has reached the match length {length}, "
                     "but the game is not over")
-        if reached > 1:
-            return f"both players cannot reach the match length {length} (score {score[0]}-{score[1]})"
     if info.crawford:
         if not length:
             return "a money game has no Crawford game"
@@ -198,6 +216,19 @@ def _problem(info: MatchInfo) -> str | None:
             return "a double and a resignation cannot both be pending"
     if info.resignation and state not in (GameState.PLAYING, GameState.RESIGNED):
         return "a resignation can only be pending in a game being played"
+    if dice != (0, 0):
+        if state in _FINISHED:
+            return "a finished game has no dice on the board"
+        if state == GameState.NO_GAME and dice[0] == dice[1]:
+            return f"an opening roll is never a double, got {dice[0]}-{dice[1]}"
+        rolled_resign = state == GameState.PLAYING and info.resignation
+        if info.turn != info.player_on_roll and not rolled_resign:
+            return "with the dice rolled it is their roller's turn"
+        if rolled_resign and info.turn == info.player_on_roll:
+            return "with the dice rolled only their roller may have resigned"
+    elif state == GameState.PLAYING and not (info.double_offered or info.resignation):
+        if info.turn != info.player_on_roll:
+            return "with nothing to answer it is the turn of the player on roll"
     return None
 
 
@@ -254,11 +285,10 @@ def decode_match_id(text: str) -> MatchInfo:
         raise MatchIdError(f"{text!r} is not valid base64: {exc}") from None
     key = int.from_bytes(raw, "little") & ((1 << _KEY_BITS) - 1)
     f = {name: (key >> start) & ((1 << width) - 1) for name, start, width in _LAYOUT}
-    if f["owner"] == 2:
-        raise MatchIdError(f"Match ID {text!r} has cube owner bits 10, which mean nothing "
-                           "(00 = player 0, 01 = player 1, 11 = centred)")
-    if f["state"] > max(GameState):
-        raise MatchIdError(f"Match ID {text!r} has game state {f['state']}; only 0 to 4 exist")
+    refusal = _gnubg_refuses(f)
+    if refusal:
+        raise MatchIdError(f"Match ID {text!r}: {refusal} (GNU Backgammon refuses it too)")
+    f = _settle(f)
     try:
         return MatchInfo(
             cube_value=1 << f["cube"],
@@ -275,6 +305,74 @@ def decode_match_id(text: str) -> MatchInfo:
         )
     except MatchIdError as exc:
         raise MatchIdError(f"Match ID {text!r}: {exc}") from None
+
+
+def _gnubg_refuses(f: dict[str, int]) -> str | None:
+    """Why GNU Backgammon's ``set matchid`` refuses the raw key fields ``f``, or None."""
+    if f["die1"] > 6 or f["die2"] > 6:
+        return f"a die shows {max(f['die1'], f['die2'])}, but dice go to 6"
+    length = f["length"]
+    if length > _GNUBG_MAX_LENGTH:
+        return f"a match is at most {_GNUBG_MAX_LENGTH} points, the key says {length}"
+    score = (f["score0"], f["score1"])
+    if length and max(score) > length:
+        # GNU Backgammon refuses a won match's score past the length too, but a
+        # gammon can take it there and our own Match writes such IDs.
+        won = 2 <= f["state"] <= 4 and min(score) < length
+        if not won:
+            return f"score {score[0]}-{score[1]} is past the match length {length}"
+    if not length and f["crawford"]:
+        return "a money game has no Crawford game"
+    return None
+
+
+def _settle(raw: dict[str, int]) -> dict[str, int]:
+    """The key fields as GNU Backgammon settles them on reading, made consistent.
+
+    Where GNU Backgammon keeps something our ``MatchInfo`` cannot hold (game
+    states 5-7, a score at the length while a game goes on) the nearest
+    meaning is kept: no game is being played.
+    """
+    f = dict(raw)
+    if f["cube"] > _MAX_CUBE_LOG:
+        f["cube"] = 0  # GNU Backgammon refuses the value and leaves the cube at 1
+    if f["owner"] == 2 or f["cube"] == 0:
+        f["owner"] = _CENTRED  # bits 10 mean nothing; an undoubled cube belongs to nobody
+    if (f["die1"] == 0) != (f["die2"] == 0):
+        f["die1"] = f["die2"] = 0  # one die is no roll
+    length, score = f["length"], (f["score0"], f["score1"])
+    if f["state"] > max(GameState):
+        f["state"] = GameState.OVER  # GNU Backgammon holds no game in progress
+    if length and max(score) >= length and f["state"] in (GameState.NO_GAME, GameState.PLAYING):
+        f["state"] = GameState.OVER  # the match is won: no game can be under way
+    if f["crawford"] and max(score) < length - 1:
+        f["crawford"] = 0  # GNU Backgammon drops a Crawford flag nobody is at match point for
+    if f["crawford"]:
+        f["cube"], f["owner"], f["double"] = 0, _CENTRED, 0  # the cube is out of play
+    state = f["state"]
+    if state != GameState.PLAYING:
+        f["double"] = 0
+        if state != GameState.RESIGNED:
+            f["resign"] = 0
+    if state in _FINISHED:
+        f["die1"] = f["die2"] = 0  # GNU Backgammon sets dice only in a game being played
+    elif state == GameState.NO_GAME:
+        if f["die1"] == f["die2"]:
+            f["die1"] = f["die2"] = 0  # an opening roll is never a double
+        f["turn"] = f["dice_owner"]  # the opening roll's winner plays it
+    elif f["double"] and (f["die1"] or f["turn"] == f["dice_owner"] or f["resign"]):
+        # GNU Backgammon steps back to the doubler (the other player than ``turn``)
+        # about to double; a resignation with it goes too.
+        f["dice_owner"] = 1 - f["turn"]
+        f["turn"], f["double"], f["resign"] = f["dice_owner"], 0, 0
+    if state == GameState.PLAYING and f["die1"]:
+        if f["resign"] and f["turn"] == f["dice_owner"]:
+            f["resign"] = 0  # with the dice rolled only their roller may have resigned
+        if not f["resign"]:
+            f["turn"] = f["dice_owner"]  # the roller is to play
+    elif state == GameState.PLAYING and not f["double"] and not f["resign"]:
+        f["dice_owner"] = f["turn"]  # nothing pending: the player whose turn it is rolls
+    return f
 
 
 def gnubg_id(position: Position, info: MatchInfo) -> str:
