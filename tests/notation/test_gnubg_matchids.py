@@ -6,6 +6,8 @@ import base64
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from table.errors import MatchIdError
 from table.notation.matchid import GameState, decode_match_id, encode_match_id
@@ -69,3 +71,22 @@ def test_every_id_gnubg_refuses_is_a_match_id_error() -> None:
         with pytest.raises(MatchIdError, match="GNU Backgammon refuses it too"):
             decode_match_id(text)
     assert kept > 0
+
+
+@settings(max_examples=500)
+@given(st.fixed_dictionaries({
+    "cube": st.integers(0, 15), "owner": st.integers(0, 3), "dice_owner": st.integers(0, 1),
+    "crawford": st.integers(0, 1), "state": st.integers(0, 7), "turn": st.integers(0, 1),
+    "double": st.integers(0, 1), "resign": st.integers(0, 3), "die1": st.integers(0, 7),
+    "die2": st.integers(0, 7), "length": st.sampled_from([0, 1, 3, 5, 7, 25, 64, 65]),
+    "score0": st.integers(0, 9), "score1": st.integers(0, 9)}))
+def test_any_key_is_settled_or_refused_as_gnubg_refuses(fields: dict[str, int]) -> None:
+    text = make_id(**fields)
+    try:
+        info = decode_match_id(text)
+    except MatchIdError as exc:
+        assert "GNU Backgammon refuses it too" in str(exc)
+        return
+    assert decode_match_id(encode_match_id(info)) == info
+    assert info.match_length == fields["length"]
+    assert info.score == (fields["score0"], fields["score1"])

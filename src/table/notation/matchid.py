@@ -36,8 +36,8 @@ finished match; GNU Backgammon refuses it.)  Every other key is read the
 way GNU Backgammon settles it: a cube value above 4096 is 1, owner bits 10
 are a centred cube, a single rolled die is no roll, game states 5-7 are a
 game over, and a pending double or resignation that does not fit the rest is
-dropped (see ``_settle``).  ``MatchInfo`` itself, and so every ID this module
-writes, stays strictly consistent.
+dropped (see ``_settle``).  What is read is always a key that reads back as
+itself.
 
 >>> info = decode_match_id("cIkSAAAAAAAA")
 >>> info.cube_value, info.cube_owner, info.player_on_roll, info.dice, info.match_length
@@ -68,9 +68,10 @@ __all__ = [
 
 _ID_RE = re.compile(r"^[A-Za-z0-9+/]{12}$")
 _KEY_BITS = 66
+_MAX_CUBE_LOG = 15  # four bits
 # GNU Backgammon's limits when reading a key: longer matches are refused,
-# larger cubes (the four bits go to 2**15) are read as 1.
-_MAX_CUBE_LOG = 12
+# larger cubes are read as 1.
+_GNUBG_MAX_CUBE_LOG = 12
 _GNUBG_MAX_LENGTH = 64
 _MAX_15_BITS = (1 << 15) - 1
 _CENTRED = 3
@@ -112,7 +113,7 @@ class MatchInfo:
 
     Building one with impossible values raises ``MatchIdError`` saying which.
 
-    ``cube_value`` is the value itself (1, 2, 4, ... 4096); ``cube_owner`` is
+    ``cube_value`` is the value itself (1, 2, 4, ... 32768); ``cube_owner`` is
     ``None`` for a centred cube.  ``player_on_roll`` is the dice owner: the
     player about to roll or who has rolled.  ``turn`` is the player who must
     act now, which differs from ``player_on_roll`` while a double or a
@@ -182,12 +183,7 @@ def _problem(info: MatchInfo) -> str | None:
         return f"the score must be a pair of whole numbers, got {score!r}"
     if not all(0 <= s <= _MAX_15_BITS for s in score):
         return f"each score must be 0 to {_MAX_15_BITS}, got {score!r}"
-    if length > _GNUBG_MAX_LENGTH:
-        return f"a match is at most {_GNUBG_MAX_LENGTH} points, got {length}"
     if length:
-        # A game that wins the match may take the score past the length; none other can.
-        if max(score) > length and info.game_state not in _FINISHED:
-            return f"score {score[0]}-{score[1]} is past the match length {length}"
         reached = sum(s >= length for s in score)
         # Only the game that wins the match can take a score to the length.
         if reached and info.game_state not in _FINISHED:
@@ -216,19 +212,6 @@ def _problem(info: MatchInfo) -> str | None:
             return "a double and a resignation cannot both be pending"
     if info.resignation and state not in (GameState.PLAYING, GameState.RESIGNED):
         return "a resignation can only be pending in a game being played"
-    if dice != (0, 0):
-        if state in _FINISHED:
-            return "a finished game has no dice on the board"
-        if state == GameState.NO_GAME and dice[0] == dice[1]:
-            return f"an opening roll is never a double, got {dice[0]}-{dice[1]}"
-        rolled_resign = state == GameState.PLAYING and info.resignation
-        if info.turn != info.player_on_roll and not rolled_resign:
-            return "with the dice rolled it is their roller's turn"
-        if rolled_resign and info.turn == info.player_on_roll:
-            return "with the dice rolled only their roller may have resigned"
-    elif state == GameState.PLAYING and not (info.double_offered or info.resignation):
-        if info.turn != info.player_on_roll:
-            return "with nothing to answer it is the turn of the player on roll"
     return None
 
 
@@ -334,7 +317,7 @@ def _settle(raw: dict[str, int]) -> dict[str, int]:
     meaning is kept: no game is being played.
     """
     f = dict(raw)
-    if f["cube"] > _MAX_CUBE_LOG:
+    if f["cube"] > _GNUBG_MAX_CUBE_LOG:
         f["cube"] = 0  # GNU Backgammon refuses the value and leaves the cube at 1
     if f["owner"] == 2 or f["cube"] == 0:
         f["owner"] = _CENTRED  # bits 10 mean nothing; an undoubled cube belongs to nobody
