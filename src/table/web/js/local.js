@@ -90,15 +90,17 @@ function thinker() {
 
 // The bear-off database: from IndexedDB when this device built it before, else built once in a
 // worker of its own (seconds) and kept.  Until it is there the networks judge bear-offs.
+// The key names the database's version: v2 has the third layer (each board's representative).
+const BEAROFF_KEY = "bearoff-v2";
 async function bearoffFor(w) {
   let db = null;
-  try { db = await store(CACHE, "readonly", (s) => s.get("bearoff-v1")); } catch (_) { /* no storage */ }
+  try { db = await store(CACHE, "readonly", (s) => s.get(BEAROFF_KEY)); } catch (_) { /* no storage */ }
   if (db) { w.postMessage({ type: "db", db }); return; }
   const builder = new Worker(new URL("./engine/worker.js", import.meta.url), { type: "module" });
   builder.onmessage = (e) => {
     builder.terminate();
     w.postMessage({ type: "db", db: e.data.db });
-    store(CACHE, "readwrite", (s) => s.put(e.data.db, "bearoff-v1")).catch(() => {});
+    store(CACHE, "readwrite", (s) => { s.delete("bearoff-v1"); return s.put(e.data.db, BEAROFF_KEY); }).catch(() => {});
   };
   builder.postMessage({ type: "build" });
 }
