@@ -5,7 +5,8 @@
 // them makes a new worker that fetches them all afresh and deletes the old cache.
 const CACHE = "table-shell-WEB_VERSION";
 const SHELL = [
-  "/", "/static/app.css", "/static/js/main.js", "/static/js/board.js", "/static/js/moves.js",
+  "/", "/static/app.css", "/static/js/main.js", "/static/js/board.js", "/static/js/boardbox.js",
+  "/static/js/touch.js", "/static/js/moves.js",
   "/static/js/net.js", "/static/js/i18n.js", "/static/js/pages.js", "/static/js/notation.js", "/static/js/sound.js",
   "/static/js/online.js", "/static/js/guest.js", "/static/js/lobby.js", "/static/js/match.js", "/static/js/chat.js",
   "/static/js/clock.js", "/static/js/player.js", "/static/js/learn.js", "/static/js/standings.js", "/static/js/history.js", "/static/js/chart.js",
