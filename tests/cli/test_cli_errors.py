@@ -31,7 +31,7 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     (["play", "--computer", "genius"], "play: argument --computer: invalid choice: 'genius'"),
     (["moves", "4HPwATDgc/ABMA"], "moves: the following arguments are required: dice"),
     (["bench", "movegen", "--positions"], "expected one argument"),
-    (["play", "--length", "30"], "a match is 1 to 25 points, or 0 for money play; got 30"),
+    (["play", "--length", "65"], "a match is 1 to 64 points, or 0 for money play; got 65"),
 ])
 def test_bad_arguments_are_one_line(argv: list[str], message: str,
                                     capsys: pytest.CaptureFixture[str]) -> None:

@@ -101,7 +101,7 @@ def test_position_is_seen_from_the_player_on_roll() -> None:
 
 
 @pytest.mark.parametrize("kwargs", [
-    {"length": 26}, {"length": -1}, {"length": 5, "jacoby": True},
+    {"length": 65}, {"length": -1}, {"length": 5, "jacoby": True},
     {"players": ("only one",)}, {"players": ("A", "")}, {"players": ("A:B", "C")},
 ])
 def test_bad_settings_are_refused(kwargs: dict[str, object]) -> None:

@@ -666,7 +666,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                     "hint for the computer's advice (its best plays with their equities, or "
                     "what to do with the cube) and list for every legal play.")
     p.add_argument("--length", type=int, default=5,
-                   help="points to win the match, 1 to 25 (0 = money play); default 5")
+                   help="points to win the match, 1 to 64 (0 = money play); default 5")
     p.add_argument("--no-cube", action="store_true", help="play without the doubling cube")
     p.add_argument("--seed", type=int, default=None, help="dice seed, for a reproducible match")
     p.add_argument("--record", type=Path, default=None, metavar="FILE.mat",

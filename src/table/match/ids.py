@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from table.errors import MatchSettingsError
-from table.match.state import Phase, Settings, State, initial_state, turn
+from table.match.state import MAX_LENGTH, Phase, Settings, State, initial_state, turn
 from table.notation.matchid import GameState, MatchInfo
 from table.rules.position import Position
 
@@ -52,8 +52,8 @@ def state_from_ids(position: Position, info: MatchInfo, cube: bool, jacoby: bool
     length.  ``MatchSettingsError`` says what does not fit.
     """
     length = info.match_length
-    if not 0 <= length <= 25:
-        raise MatchSettingsError(f"a match is 1 to 25 points (0 for money play), the Match ID says {length}")
+    if not 0 <= length <= MAX_LENGTH:
+        raise MatchSettingsError(f"a match is 1 to {MAX_LENGTH} points (0 for money play), the Match ID says {length}")
     if not cube and (info.cube_value != 1 or info.cube_owner is not None or info.double_offered):
         raise MatchSettingsError("the Match ID shows the cube in use, but the match is set up without a cube")
     if length and jacoby:

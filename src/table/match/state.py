@@ -41,7 +41,7 @@ from table.rules.dice import Dice, DiceSource, check_dice, opening_roll, roll
 from table.rules.position import Play, Position
 
 MAX_CUBE = 64
-MAX_LENGTH = 25
+MAX_LENGTH = 64  # the longest match GNU Backgammon's Match ID holds and its set matchid accepts
 
 
 class Phase(str, enum.Enum):
