@@ -5,7 +5,11 @@ creators wait listed first."""
 from __future__ import annotations
 
 from table.server import online as online_module
-from table.server.online import EXPIRE_EVERY, OPEN_FOR, OPEN_FOR_TURN_BASED, OPEN_PER_ADDRESS, OPEN_PER_PLAYER
+from table.server.limits import Limits
+from table.server.online import EXPIRE_EVERY, OPEN_FOR, OPEN_FOR_TURN_BASED
+
+OPEN_PER_PLAYER = Limits().open_tables_per_player
+OPEN_PER_ADDRESS = Limits().open_tables_per_address
 from table.server.players import create_guest
 from table.server.storage import StorageError
 

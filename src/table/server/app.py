@@ -165,7 +165,7 @@ def create_app(storage: Storage, dice: DiceSource | None = None, bot_delay: floa
 
     rooms = Rooms(storage, dice, bot_delay, choose, clock, limits.room_idle_seconds, limits.room_finished_seconds)
     new_games = RateLimiter(limits.games_per_minute / 60, limits.games_burst, clock)
-    online = Online(storage, rooms, now) if isinstance(storage, SqlStorage) else None
+    online = Online(storage, rooms, now, limits=limits) if isinstance(storage, SqlStorage) else None
 
     async def create_game(request: Request) -> Response:
         try:

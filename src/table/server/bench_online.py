@@ -62,7 +62,8 @@ from table.server.limits import Limits
 from table.server.storage import open_storage
 big = 10**9
 limits = Limits(games_burst=big, guests_burst=big, tables_burst=big, ws_messages_burst=big,
-                connections_per_client=big, chat_burst=big)
+                connections_per_client=big, chat_burst=big, open_tables_per_address=big,
+                open_tables_per_player=big)
 limits = dataclasses.replace(limits, room_finished_seconds=float(sys.argv[3]))
 cluster = None
 if len(sys.argv) > 4:

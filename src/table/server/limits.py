@@ -61,6 +61,8 @@ class Limits:
     guests_burst: int = 20                # ... after a burst of this many
     tables_per_minute: float = 20.0       # new tables per address, sustained ...
     tables_burst: int = 40                # ... after a burst of this many
+    open_tables_per_player: int = 5       # open tables one player may hold at once
+    open_tables_per_address: int = 10     # open tables made from one address (per server process)
     chat_per_second: float = 1.0          # chat messages per player, sustained ...
     chat_burst: int = 5                   # ... after a burst of this many
     outbox_messages: int = 64             # messages waiting for one slow reader before it is dropped

@@ -29,6 +29,7 @@ from table.match.state import Phase
 from table.server.clock import PRESETS, Clock, new_clock
 from table.server.game import MATCH_LENGTHS, Game, GameConfig
 from table.server.ledger import Entry, forfeit_entries, game_entries
+from table.server.limits import Limits
 from table.server.outbox import Outbox
 from table.server.players import NicknameError, create_guest, name_key, player_for_token
 from table.server.push import Push
@@ -60,10 +61,6 @@ LOBBY_PLAYING_READ = 300
 """Matches being played read for the lobby, of which those both players left are not listed."""
 LOBBY_OPEN_READ = 300
 """Open tables read for the lobby, of which it lists those whose creators are waiting first."""
-OPEN_PER_PLAYER = 5
-"""Open tables one player may hold at once."""
-OPEN_PER_ADDRESS = 10
-"""Open tables made from one address that may be open at once (counted by each server process)."""
 OPEN_FOR = 30 * 60.0
 """Seconds a real-time table waits for its second player before it is withdrawn."""
 OPEN_FOR_TURN_BASED = 24 * 3600.0
@@ -314,8 +311,10 @@ class TableState:
 class Online:
     """Guests, tables and the online rooms' clocks, presence and chat, for one app."""
 
-    def __init__(self, storage: SqlStorage, rooms: Rooms, now: Now = time.time, push: Push | None = None) -> None:
+    def __init__(self, storage: SqlStorage, rooms: Rooms, now: Now = time.time, push: Push | None = None,
+                 limits: Limits = Limits()) -> None:
         self.storage = storage
+        self.limits = limits
         # Moves are stored through one writer thread; the attribute is looked up per batch, so
         # a test may replace ``storage.append_online_many``.
         self.writer = GroupWriter(lambda writes: self.storage.append_online_many(writes))
@@ -547,16 +546,17 @@ class Online:
         return {"table": (await self._tables_json([table]))[0]}
 
     async def create_table(self, token: str | None, data: object, address: str | None = None) -> JSON:
-        """A new open table; a player holds at most ``OPEN_PER_PLAYER`` open tables, and at most
-        ``OPEN_PER_ADDRESS`` are open from one ``address`` (``too_many_tables``)."""
+        """A new open table; a player holds at most ``limits.open_tables_per_player`` open tables, and
+        at most ``limits.open_tables_per_address`` are open from one ``address`` (``too_many_tables``)."""
         player = await self.player(token)
         settings = table_settings(data)
-        held = await self._call(self.storage.player_tables, player.id, ("open",), limit=OPEN_PER_PLAYER)
-        if len(held) >= OPEN_PER_PLAYER:
+        per_player, per_address = self.limits.open_tables_per_player, self.limits.open_tables_per_address
+        held = await self._call(self.storage.player_tables, player.id, ("open",), limit=per_player)
+        if len(held) >= per_player:
             raise OnlineError(f"you already have {len(held)} open tables, the most one player may have: "
                               "withdraw one or wait for someone to join", "too_many_tables", 429)
-        if address is not None and await self._open_from(address) >= OPEN_PER_ADDRESS:
-            raise OnlineError(f"{OPEN_PER_ADDRESS} tables made from your address are open already: wait for "
+        if address is not None and await self._open_from(address) >= per_address:
+            raise OnlineError(f"{per_address} tables made from your address are open already: wait for "
                               "someone to join one", "too_many_tables", 429)
         table: OnlineTable = await self._call(self.storage.create_table, player.id, settings, now=self.now())
         if address is not None:
@@ -567,7 +567,7 @@ class Online:
     async def _open_from(self, address: str) -> int:
         """How many tables made from ``address`` here are open (the count is checked when it reaches the cap)."""
         made = self._open_at.get(address, {})
-        if len(made) >= OPEN_PER_ADDRESS:
+        if len(made) >= self.limits.open_tables_per_address:
             for table_id in list(made):
                 table = await self._call(self.storage.table, table_id)
                 if table is None or table.status != "open":
