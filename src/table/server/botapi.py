@@ -37,7 +37,7 @@ from table.bot import cube
 from table.bot.bot import Evaluation
 from table.errors import TableError
 from table.rules.position import Position
-from table.server.limits import LimitError, RateLimiter
+from table.server.limits import LimitError, Limits, RateLimiter
 from table.server.middleware import client_key
 from table.server.pool import BotPool
 
@@ -47,8 +47,6 @@ LEVEL = "hard"
 
 POINTS = tuple(f"p{i}" for i in range(26))
 MAX_AWAY = 25
-API_RATE, API_BURST = 10.0, 30
-"""Questions per second, and at once, one address may ask: the workers also play the computer's games."""
 
 
 class ApiError(TableError):
@@ -223,8 +221,14 @@ def _bad(exc: TableError) -> JSONResponse:
 
 
 def routes(pool: BotPool, limiter: RateLimiter | None = None) -> list[Route]:
-    """The API's routes, thinking in ``pool``'s worker processes, ``limiter`` per address."""
-    bucket = limiter or RateLimiter(API_RATE, API_BURST)
+    """The API's routes, thinking in ``pool``'s worker processes, ``limiter`` per address.
+
+    The API stays public, but answers each address at the pace of ``Limits.bot_api_per_minute``
+    after a burst of ``Limits.bot_api_burst``: a person studying positions never meets it, a match
+    between people cannot be played through it at a live pace.
+    """
+    limits = Limits()
+    bucket = limiter or RateLimiter(limits.bot_api_per_minute / 60, limits.bot_api_burst)
 
     async def move(request: Request) -> Response:
         try:

@@ -6,7 +6,8 @@ HTTP (``Authorization: Bearer TOKEN`` where said)::
     GET  /api/games/{id}/hint     the best plays or the cube equities now (the seat to act;
                                   never in online games)
     GET  /api/games/{id}/export   .mat and SGF records, Position ID, Match ID and XGID (a seat)
-    POST /api/games/{id}/review   {"depth": 0|1} starts the review of the match so far (a seat)
+    POST /api/games/{id}/review   {"depth": 0|1} starts the review of the match so far (a seat;
+                                  an online match only once it has ended: 409 ``match_in_play``)
     GET  /api/games/{id}/review   its progress ({"state": "running", "done", "total"}) and then
                                   {"state": "done", "review": {...}} (``review_for_web``)
     POST /api/review              {"text": a .mat / SGF record, "depth"}: review a pasted match;
@@ -14,6 +15,10 @@ HTTP (``Authorization: Bearer TOKEN`` where said)::
     GET  /api/games/{id}/replay   a finished game step by step, each step with its board
                                   (anyone; ``replay_steps``); 409 ``not_finished`` before the end
     POST /api/replay              {"record": a .mat / SGF record}: the same for a pasted match
+
+Between people online no computer help is given while the match is played: no hint at
+all, and the review opens when the match has ended (``live_online``).  Games against the
+computer and on one device keep both.
 
 The hint and the review run in the computer's worker processes
 (``BotPool.run``), never on the event loop; a review reports its progress
@@ -256,7 +261,7 @@ async def _review(pool: BotPool, job: ReviewJob, text: str, depth: int) -> None:
 def _error(exc: TableError) -> JSONResponse:
     code = getattr(exc, "code", "bad_request")
     status = {"not_found": 404, "bad_token": 403, "online": 403, "no_hint": 409, "not_finished": 409,
-              "busy": 429}.get(code, 400)
+              "match_in_play": 409, "busy": 429}.get(code, 400)
     if isinstance(exc, LimitError):
         status = exc.status
     return JSONResponse({"type": "error", "code": code, "message": str(exc)}, status_code=status)
@@ -275,6 +280,15 @@ async def _options(request: Request, fields: set[str]) -> tuple[int, Any]:
         raise RoomError('the body is a JSON object with "depth": 0 or 1'
                         + (f" and {', '.join(sorted(fields))}" if fields else "") + " (depth 1 is Greu's)")
     return int(body.get("depth", DEFAULT_DEPTH)), body.get("text")
+
+
+def live_online(game: Game) -> bool:
+    """Whether ``game`` is an online match still being played: no computer help is given in it.
+
+    >>> live_online(Game(GameConfig("local")))
+    False
+    """
+    return game.config.mode == "online" and not game.is_over
 
 
 def _token(request: Request) -> str | None:
@@ -346,6 +360,9 @@ def routes(rooms: Rooms, pool: BotPool) -> list[Route]:
     async def review(request: Request) -> Response:
         try:
             room, _ = await seat_room(request, True)
+            if live_online(room.game):
+                raise RoomError("the review of an online match opens when the match has ended: "
+                                "no computer help is given during a match between people", "match_in_play")
             job = reviews.get(room.id)
             if request.method == "GET":
                 if job is None:

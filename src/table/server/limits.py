@@ -63,6 +63,11 @@ class Limits:
     tables_burst: int = 40                # ... after a burst of this many
     open_tables_per_player: int = 5       # open tables one player may hold at once
     open_tables_per_address: int = 10     # open tables made from one address (per server process)
+    # The public bot API, per address: a person setting up positions by hand never meets this,
+    # but one question every 30 s is too slow to play a match at a live pace through it (a rapid
+    # or normal clock asks for a decision every 8-12 s; even the relaxed one's reserve runs out).
+    bot_api_per_minute: float = 2.0       # questions to /api/move and /api/eval, sustained ...
+    bot_api_burst: int = 20               # ... after a burst of this many
     chat_per_second: float = 1.0          # chat messages per player, sustained ...
     chat_burst: int = 5                   # ... after a burst of this many
     outbox_messages: int = 64             # messages waiting for one slow reader before it is dropped

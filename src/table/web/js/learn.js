@@ -54,7 +54,8 @@ export class Learn {
     $("btn-hint").hidden = online || !this.seated() || !this.ctx.hints();
     $("btn-hint").disabled = !(mine && hintable && (v.phase !== "move" || v.moves));
     $("btn-export").hidden = !this.seated();
-    $("btn-review").hidden = device || !this.seated() || !(v.result || v.over);
+    // Online, no computer help while the match is played: its review opens when it has ended.
+    $("btn-review").hidden = device || !this.seated() || !(online ? v.over : v.result || v.over);
     if (this.panel === "hint" && this.hintVersion !== msg.version) this.close();
     if (msg.version !== this.version) this.fetchMoves(msg.version);
     else this.renderMoves();
@@ -271,7 +272,11 @@ export async function runReview(p, start, poll, token, body, alive, done, timer)
   let job;
   try {
     job = await getJSON(start, token, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-  } catch (err) { note.textContent = err.message && err.code === "bad_request" ? t("review_unreadable") : t("review_failed"); bar.remove(); return; }
+  } catch (err) {
+    note.textContent = err.code === "bad_request" ? t("review_unreadable")
+      : err.code === "match_in_play" ? t("err_code_match_in_play") : t("review_failed");
+    bar.remove(); return;
+  }
   const url = job.id && job.id.startsWith("import-") ? `/api/review/${job.id}` : poll;
   const step = () => {
     if (!alive()) return;
