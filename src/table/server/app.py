@@ -309,7 +309,7 @@ def create_app(storage: Storage, dice: DiceSource | None = None, bot_delay: floa
         Route("/api/games/{game_id}", get_game),
         Route("/api/games/{game_id}/actions", post_action, methods=["POST"]),
         WebSocketRoute("/ws/games/{game_id}", socket),
-        *botapi.routes(pool),
+        *botapi.routes(pool, RateLimiter(limits.bot_api_per_minute / 60, limits.bot_api_burst, clock)),
         *learn.routes(rooms, pool),
         Mount("/static", StaticFiles(directory=str(root)), name="static"),
     ]
