@@ -143,3 +143,10 @@ def test_a_person_analysing_positions_never_meets_the_budget(pool):
         for _ in range(120):
             clock.now += 30
             assert _ask(c) == 200
+
+
+def test_the_app_gives_the_bot_api_that_budget(client):
+    burst = Limits().bot_api_burst
+    assert [_ask(client) for _ in range(burst)] == [200] * burst
+    refused = client.get("/api/eval", params={"position": Position.initial().id})
+    assert refused.status_code == 429 and int(refused.headers["Retry-After"]) >= 1
