@@ -15,6 +15,10 @@ class PositionError(TableError):
     """A board that is not a backgammon position (too many checkers, ...)."""
 
 
+class VariantError(TableError):
+    """A variant name Table does not know, or a variant the rules engine cannot play yet."""
+
+
 class PositionIdError(TableError):
     """A malformed GNU Backgammon Position ID."""
 

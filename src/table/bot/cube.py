@@ -33,9 +33,9 @@ from typing import Literal, Protocol
 import numpy as np
 from numba import njit
 
-from table.bot import features
 from table.bot.met import CubeModel, crawford_game, match_equity, post_crawford
 from table.errors import TableError
+from table.rules.board import is_race
 from table.rules.position import Position
 
 Owner = Literal["centre", "player", "opponent"]
@@ -116,7 +116,7 @@ def last_roll(board: np.ndarray) -> bool:
     roll that is not a double moves two checkers).  Raw board, the player on
     roll's view; a race only (in contact he might be hit first).
     """
-    if not features.is_race(board):
+    if not is_race(board):
         return False
     checkers = 0
     highest = 0
@@ -139,7 +139,7 @@ def board_efficiency(board: np.ndarray) -> float:
     """``efficiency`` of a raw board (the player on roll's view), for compiled callers."""
     if last_roll(board):
         return 0.0
-    return RACE_EFFICIENCY if features.is_race(board) else CONTACT_EFFICIENCY
+    return RACE_EFFICIENCY if is_race(board) else CONTACT_EFFICIENCY
 
 
 def efficiency(position: Position) -> float:

@@ -24,6 +24,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from table.rules.board import CHECKERS, flip
+from table.rules.board import is_race as is_race  # named here too, for the bot's callers
 from table.rules.position import Position
 
 POINT_INPUTS = 4
@@ -50,8 +52,7 @@ def side_view(board: np.ndarray, mover: bool, out: np.ndarray) -> None:  # pragm
         for i in range(26):
             out[i] = board[i]
     else:
-        for i in range(26):
-            out[i] = -board[25 - i]
+        flip(board, out)
 
 
 @njit(cache=True)
@@ -212,7 +213,7 @@ def _encode_side(v: np.ndarray, other: np.ndarray, out: np.ndarray, base: int) -
     back += bar
     j = base + 24 * POINT_INPUTS
     out[j] = bar / 2.0
-    out[j + 1] = (15 - on_board) / 15.0
+    out[j + 1] = (CHECKERS - on_board) / CHECKERS
     h = base + RAW_PER_SIDE
     out[h] = pips / 167.0
     out[h + 1] = blots / 4.0
@@ -223,7 +224,7 @@ def _encode_side(v: np.ndarray, other: np.ndarray, out: np.ndarray, base: int) -
     out[h + 5] = escape_rolls(v) / 36.0
     out[h + 6] = back / 5.0
     out[h + 7] = home_made / 6.0
-    out[h + 8] = home_count / 15.0
+    out[h + 8] = home_count / CHECKERS
 
 
 @njit(cache=True)
@@ -235,22 +236,6 @@ def encode(board: np.ndarray, out: np.ndarray, scratch: np.ndarray) -> None:  # 
     side_view(board, False, scratch)
     _encode_side(board, scratch, out, 0)
     _encode_side(scratch, board, out, PER_SIDE)
-
-
-@njit(cache=True)
-def is_race(board: np.ndarray) -> bool:  # pragma: no cover - compiled
-    """True when every checker of the mover is past every checker of the opponent."""
-    my_back = 0
-    for i in range(25, 0, -1):
-        if board[i] > 0:
-            my_back = i
-            break
-    their_back = 25
-    for i in range(0, 25):
-        if board[i] < 0:
-            their_back = i
-            break
-    return my_back < their_back
 
 
 def raw_board(position: Position) -> np.ndarray:

@@ -25,6 +25,7 @@ from numba import njit
 
 from table.bot import bearoff, features
 from table.errors import TableError
+from table.rules.board import CHECKERS, checkers_on, game_value, is_race
 
 CONTACT = 0
 RACE = 1
@@ -321,17 +322,11 @@ def tidy(board: np.ndarray, p: np.ndarray) -> None:  # pragma: no cover - compil
 
     A side that has borne off a checker can no longer be gammoned.
     """
-    mine_on = 0
-    theirs_on = 0
-    for i in range(26):
-        if board[i] > 0:
-            mine_on += board[i]
-        elif board[i] < 0:
-            theirs_on -= board[i]
-    if mine_on < 15:
+    mine_on, theirs_on = checkers_on(board)
+    if mine_on < CHECKERS:
         p[LOSE_GAMMON] = 0.0
         p[LOSE_BACKGAMMON] = 0.0
-    if theirs_on < 15:
+    if theirs_on < CHECKERS:
         p[WIN_GAMMON] = 0.0
         p[WIN_BACKGAMMON] = 0.0
     if p[WIN_GAMMON] > p[WIN]:
@@ -369,24 +364,15 @@ def final_probs(board: np.ndarray, out: np.ndarray) -> bool:  # pragma: no cover
 
     A finished game is always lost by the player on roll: the opponent bore off last.
     """
-    theirs_on = 0
-    for i in range(26):
-        if board[i] < 0:
-            theirs_on -= board[i]
+    mine_on, theirs_on = checkers_on(board)
     if theirs_on > 0:
         return False
-    mine_on = 0
-    back = False
-    for i in range(1, 26):
-        if board[i] > 0:
-            mine_on += board[i]
-            if i >= 19:
-                back = True
+    value = game_value(board, mine_on, theirs_on, CHECKERS)
     out[0] = 0.0
     out[1] = 0.0
     out[2] = 0.0
-    out[3] = 1.0 if mine_on == 15 else 0.0
-    out[4] = 1.0 if mine_on == 15 and back else 0.0
+    out[3] = 1.0 if value <= -2 else 0.0
+    out[4] = 1.0 if value <= -3 else 0.0
     return True
 
 
@@ -406,7 +392,7 @@ def evaluate_board(
     if bearoff.applies(db, board):
         bearoff.probabilities(db, board, out)
         return EXACT
-    if features.is_race(board):
+    if is_race(board):
         if bearoff.equivalent_differs(db, board):
             # A home side is judged as its bear-off class's representative, so that
             # boards with the same roll distributions get the same chances.

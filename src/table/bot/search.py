@@ -26,6 +26,7 @@ from numba import njit
 from table.bot import bearoff, features
 from table.bot.net import N_OUTPUTS, Weights, equity, evaluate_board, final_probs, flip_probs
 from table.rules import kernel
+from table.rules.board import BOARD_SIZE, flip, is_race
 
 MAX_DEPTH = 2  # the deepest search the scratch arrays have room for
 LEVELS = MAX_DEPTH + 1  # nested generate() calls: our move, then one per ply below it
@@ -74,14 +75,14 @@ def make_work(hidden: int) -> Work:
     chances = (LEVELS, N_OUTPUTS)
     return Work(
         np.empty(kernel.MAX_PLAYS, dtype=np.int64),
-        np.empty((LEVELS, kernel.MAX_PLAYS, 26), dtype=np.int8),
+        np.empty((LEVELS, kernel.MAX_PLAYS, BOARD_SIZE), dtype=np.int8),
         np.empty((kernel.MAX_PLAYS, 4, 2), dtype=np.int8),
         np.empty(kernel.MAX_PLAYS, dtype=np.int8),
         np.zeros(features.N_INPUTS, dtype=np.float32),
         np.zeros(hidden, dtype=np.float32),
-        np.empty(26, dtype=np.int8),
-        np.empty((LEVELS, 26), dtype=np.int8),
-        np.empty((LEVELS, 26), dtype=np.int8),
+        np.empty(BOARD_SIZE, dtype=np.int8),
+        np.empty((LEVELS, BOARD_SIZE), dtype=np.int8),
+        np.empty((LEVELS, BOARD_SIZE), dtype=np.int8),
         np.zeros(LEVELS, dtype=np.int64),
         np.zeros(chances, dtype=np.float32),
         np.zeros(chances, dtype=np.float32),
@@ -109,19 +110,12 @@ def filters(keep: tuple[int, ...], margin: tuple[float, ...]) -> tuple[np.ndarra
 
 
 @njit(cache=True)
-def flip_into(src: np.ndarray, dst: np.ndarray) -> None:  # pragma: no cover - compiled
-    """``dst`` = ``src`` seen from the other side."""
-    for i in range(26):
-        dst[i] = -src[25 - i]
-
-
-@njit(cache=True)
 def generate_level(board: np.ndarray, d1: int, d2: int, work: Work,
                    level: int) -> int:  # pragma: no cover - compiled
     """Legal plays into ``work.boards[level]`` (mover's view); a pass is one 'play' that changes nothing."""
     n = kernel.generate(board, d1, d2, work.hashes, work.boards[level], work.steps, work.nsteps)
     if n == 0:
-        for i in range(26):
+        for i in range(BOARD_SIZE):
             work.boards[level, 0, i] = board[i]
         n = 1
     return n
@@ -139,7 +133,7 @@ def score_plays(net: Net, work: Work, level: int, n: int) -> int:  # pragma: no 
     p = work.p[level]
     best = 0
     for c in range(n):
-        flip_into(work.boards[level, c], cand)
+        flip(work.boards[level, c], cand)
         evaluate_board(net.w1, net.b1, net.wh, net.bh, net.w2, net.b2, net.db, cand, work.x, work.hidden,
                        work.scratch, p)
         eqs[c] = -equity(p)
@@ -199,12 +193,12 @@ def evaluate(net: Net, work: Work, board: np.ndarray, depth: int, level: int,
         return
     top = level
     last = level + depth - 1  # the row whose replies are judged at 0-ply
-    if features.is_race(board) and bearoff.equivalent_differs(net.db, board):
+    if is_race(board) and bearoff.equivalent_differs(net.db, board):
         # Look ahead from the bear-off classes' representatives, as 0-ply judges: positions
         # whose home sides have the same roll distributions get the same chances at any depth.
         bearoff.canonical_into(net.db, board, work.node[top])
     else:
-        for i in range(26):
+        for i in range(BOARD_SIZE):
             work.node[top, i] = board[i]
     work.roll[top] = 0
     work.acc[top, :] = 0.0
@@ -234,7 +228,7 @@ def evaluate(net: Net, work: Work, board: np.ndarray, depth: int, level: int,
             work.roll[lv] = r + 1
             continue
         child = work.node[lv + 1]
-        flip_into(work.boards[lv, best], child)
+        flip(work.boards[lv, best], child)
         if _exact(net, child, work.res[lv + 1]):
             _add_turned(work.acc[lv], work.res[lv + 1], wt)
             work.roll[lv] = r + 1
@@ -307,7 +301,7 @@ def choose(net: Net, work: Work, board: np.ndarray, d1: int, d2: int, depth: int
             break
         for i in range(m):
             c = order[i]
-            flip_into(work.boards[0, c], work.cand[0])
+            flip(work.boards[0, c], work.cand[0])
             evaluate(net, work, work.cand[0], stage + 1, 1, work.res[0])
             eqs[c] = -equity(work.res[0])
     best = order[0]
@@ -321,6 +315,7 @@ def choose(net: Net, work: Work, board: np.ndarray, d1: int, d2: int, depth: int
 ROLLS = _ROLLS
 add_turned = _add_turned
 exact = _exact
+flip_into = flip  # the name the tools knew: ``table.rules.board.flip``
 
 __all__ = ["MAX_DEPTH", "ROLLS", "Net", "Work", "make_net", "make_work", "filters", "choose",
            "evaluate", "exact", "add_turned", "flip_probs", "flip_into"]

@@ -58,13 +58,14 @@ def state_from_ids(position: Position, info: MatchInfo, cube: bool, jacoby: bool
         raise MatchSettingsError("the Match ID shows the cube in use, but the match is set up without a cube")
     if length and jacoby:
         raise MatchSettingsError("the Jacoby rule is for money play only")
-    settings = Settings(length=length, cube=cube, jacoby=jacoby and length == 0)
+    settings = Settings(length=length, cube=cube, jacoby=jacoby and length == 0,
+                        variant=position.variant)
     base = initial_state(settings, info.score)
     crawford_done = info.crawford or (length > 0 and length - 1 in info.score)
     base = replace(base, crawford=info.crawford, crawford_done=crawford_done)
     gs = info.game_state
     if gs == GameState.NO_GAME:
-        if position != Position.initial():
+        if position != Position.initial(position.variant):
             raise MatchSettingsError("before a game starts the checkers are in the starting position")
         if info.dice == (0, 0):
             return base
@@ -87,7 +88,7 @@ def state_from_ids(position: Position, info: MatchInfo, cube: bool, jacoby: bool
     me = info.player_on_roll
     state = replace(base, position=position, on_roll=me, cube_value=info.cube_value,
                     cube_owner=info.cube_owner,
-                    moves_played=0 if position == Position.initial() else 1)
+                    moves_played=0 if position == Position.initial(position.variant) else 1)
     if info.dice != (0, 0):
         if info.double_offered:
             raise MatchSettingsError("a double cannot be pending once the dice are rolled")

@@ -41,6 +41,7 @@ from table.match.state import (
 )
 from table.rules.dice import Dice, DiceSource, SecretDice, SeededDice
 from table.rules.position import Position
+from table.rules.variant import STANDARD, Variant, find_variant
 
 JSON_FORMAT = "table-match"
 JSON_VERSION = 1
@@ -93,7 +94,7 @@ def _check_names(players: Sequence[str]) -> tuple[str, str]:
     return (names[0], names[1])
 
 
-def _settings(length: int, cube: bool, jacoby: bool | None) -> Settings:
+def _settings(length: int, cube: bool, jacoby: bool | None, variant: Variant | str) -> Settings:
     if not isinstance(length, int) or isinstance(length, bool) or not 0 <= length <= MAX_LENGTH:
         raise MatchSettingsError(
             f"a match is 1 to {MAX_LENGTH} points, or 0 for money play; got {length!r}")
@@ -101,13 +102,26 @@ def _settings(length: int, cube: bool, jacoby: bool | None) -> Settings:
         jacoby = length == 0
     if jacoby and length:
         raise MatchSettingsError("the Jacoby rule is for money play only (length 0)")
-    return Settings(length=length, cube=bool(cube), jacoby=bool(jacoby))
+    game = find_variant(variant)
+    if cube and not game.cube:
+        raise MatchSettingsError(f"{game.title} is played without the doubling cube")
+    return Settings(length=length, cube=bool(cube), jacoby=bool(jacoby), variant=game)
+
+
+def _saved_variant(name: object) -> Variant:
+    if not isinstance(name, str):
+        raise RecordError(f"'variant' is a variant's name, not {name!r}")
+    try:
+        return find_variant(name)
+    except TableError as exc:
+        raise RecordError(f"the saved match's variant: {exc}") from None
 
 
 class Match:
     """A match to ``length`` points (0 = money play), with or without the doubling cube.
 
-    Dice come from ``dice`` (any ``DiceSource``); by default from ``seed``
+    ``variant`` (a ``Variant`` or its name, see ``table.rules.variant``) is the
+    game played: every game starts from its start.  Dice come from ``dice`` (any ``DiceSource``); by default from ``seed``
     (reproducible) or, without one, the operating system's secret generator.
     Players are 0 and 1; ``players`` gives their names.
     """
@@ -121,8 +135,9 @@ class Match:
         dice: DiceSource | None = None,
         jacoby: bool | None = None,
         players: Sequence[str] = DEFAULT_PLAYERS,
+        variant: Variant | str = STANDARD,
     ) -> None:
-        settings = _settings(length, cube, jacoby)
+        settings = _settings(length, cube, jacoby, variant)
         self._players = _check_names(players)
         self._dice: DiceSource = dice if dice is not None else (
             SeededDice(seed) if seed is not None else SecretDice())
@@ -146,8 +161,11 @@ class Match:
         seed: int | None = None,
         dice: DiceSource | None = None,
         players: Sequence[str] = DEFAULT_PLAYERS,
+        variant: Variant | str = STANDARD,
     ) -> Match:
         """Start from a GNU Backgammon Position ID (seen from the player on roll) and Match ID.
+
+        The IDs do not say which game is played: ``variant`` does.
 
         >>> m = Match.from_ids("4HPwATDgc/ABMA", "cIkSAAAAAAAA")
         >>> m.phase, m.turn, m.dice, m.length
@@ -156,13 +174,13 @@ class Match:
         from table.match.ids import state_from_ids
         from table.notation.matchid import decode_match_id
 
-        position = Position.from_id(position_id)
+        position = Position.from_id(position_id, variant)
         info = decode_match_id(match_id)
         if jacoby is None:
             jacoby = info.match_length == 0
         state = state_from_ids(position, info, cube, jacoby)
         m = cls(state.settings.length, cube, seed, dice=dice, jacoby=state.settings.jacoby,
-                players=players)
+                players=players, variant=position.variant)
         m._setup = (position.id, match_id.strip())
         m._start = m._state = state
         return m
@@ -188,7 +206,8 @@ class Match:
                               f"(this is version {JSON_VERSION})")
         try:
             kwargs: dict[str, Any] = dict(cube=data["cube"], jacoby=data["jacoby"],
-                                          players=data["players"], seed=seed, dice=dice)
+                                          players=data["players"], seed=seed, dice=dice,
+                                          variant=_saved_variant(data.get("variant", "standard")))
             setup = data.get("setup")
             if setup is None:
                 m = cls(data["length"], **kwargs)
@@ -254,6 +273,7 @@ class Match:
             "cube": self.cube_enabled,
             "jacoby": self.jacoby,
             "players": list(self._players),
+            "variant": self.variant.name,
             "setup": setup,
             "actions": [a.to_json() for a in self.actions],
         }
@@ -329,6 +349,11 @@ class Match:
     def jacoby(self) -> bool:
         """Whether the Jacoby rule applies (money play only)."""
         return self._state.settings.jacoby
+
+    @property
+    def variant(self) -> Variant:
+        """The game played (``table.rules.variant``)."""
+        return self._state.settings.variant
 
     @property
     def players(self) -> tuple[str, str]:
@@ -462,5 +487,7 @@ class Match:
 
     def __repr__(self) -> str:
         length = f"{self.length}-point match" if self.length else "money session"
+        if self.variant != STANDARD:
+            length = f"{self.variant.title} {length}"
         return (f"<Match {length}, game {self.game_number}, score {self.score[0]}-{self.score[1]}, "
                 f"{self.phase.value}>")

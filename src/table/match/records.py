@@ -32,6 +32,7 @@ from table.notation.mat import MatEntry, MatGame, MatRecord, format_mat, parse_m
 from table.notation.sgf import SgfGame, SgfMove, format_sgf, parse_sgf_lines
 from table.rules.dice import DiceSource
 from table.rules.position import Play
+from table.rules.variant import VARIANTS, Variant, find_variant
 
 if TYPE_CHECKING:
     from table.match.match import Match
@@ -95,8 +96,10 @@ def match_to_mat(m: Match) -> str:
             if after.result is not None and state.result is None:
                 entries.append(MatEntry(after.result.winner, "win", value=after.result.points))
         games.append(MatGame(first.game_number, first.score, tuple(entries)))
+    if m.variant.mat_name is None:
+        raise RecordError(f".mat cannot hold a match of {m.variant.title}")
     headers = [("Site", "Table"), ("Player 1", m.players[0]), ("Player 2", m.players[1]),
-               ("Variation", "Backgammon"),
+               ("Variation", m.variant.mat_name),
                ("Crawford", "On" if m.length else "Off"),
                ("Jacoby", "On" if m.jacoby else "Off")]
     if not m.cube_enabled:
@@ -144,9 +147,28 @@ def _sgf_record(text: str) -> MatRecord:
             entries.append(MatEntry("WB".index(won.group(1)), "win", value=int(won.group(2)),
                                     line=lines[-1]))
         games.append(MatGame(game.index + 1, game.score, tuple(entries), lines[0]))
-    headers = (("CubeLimit", "1" if "NoCube" in first.rules else "64"),
-               ("Jacoby", "On" if "Jacoby" in first.rules else "Off"))
+    headers: tuple[tuple[str, str], ...] = (
+        ("CubeLimit", "1" if "NoCube" in first.rules else "64"),
+        ("Jacoby", "On" if "Jacoby" in first.rules else "Off"))
+    # GNU Backgammon names the variation among the rules (RU[Crawford:Nackgammon]).
+    named = [r for r in first.rules if re.fullmatch(r"\w*gammon\d*", r, re.IGNORECASE)]
+    if len(named) > 1:
+        raise RecordError(f"line {parsed[0][1][0]}: the rules name two variations: {', '.join(named)}")
+    if named:
+        headers += (("Variation", named[0]),)
     return MatRecord(first.length, first.players, tuple(games), headers)
+
+
+def _record_variant(record: MatRecord) -> Variant:
+    """The variant a record's Variation names (standard backgammon when it names none)."""
+    name = record.header("Variation")
+    if name is None:
+        return VARIANTS["standard"]
+    try:
+        return find_variant(name)
+    except TableError:
+        known = ", ".join(v.mat_name for v in VARIANTS.values() if v.mat_name)
+        raise RecordError(f"the record's variation {name!r} is not one Table plays ({known})") from None
 
 
 def _replay_record(record: MatRecord, seed: int | None, dice: DiceSource | None) -> Match:
@@ -154,8 +176,10 @@ def _replay_record(record: MatRecord, seed: int | None, dice: DiceSource | None)
 
     cube = record.header("CubeLimit") != "1"
     jacoby = (record.header("Jacoby") or "").lower() == "on" if record.length == 0 else False
+    variant = _record_variant(record)
     try:
-        m = Match(record.length, cube, seed, dice=dice, jacoby=jacoby, players=record.players)
+        m = Match(record.length, cube, seed, dice=dice, jacoby=jacoby, players=record.players,
+                  variant=variant)
     except TableError as exc:
         raise RecordError(f"the match settings cannot be played: {exc}") from None
     for k, game in enumerate(record.games):
@@ -272,6 +296,8 @@ def match_to_sgf(m: Match) -> str:
     """SGF (``GM[6]``) for ``m``: one game tree per game, as GNU Backgammon writes them."""
     if m.setup_ids is not None:
         raise RecordError("a match set up from a Position ID cannot be written as SGF game records")
+    if m.variant != VARIANTS["standard"] and not m.variant.sgf_name:
+        raise RecordError(f"SGF cannot hold a match of {m.variant.title}")
     games: list[SgfGame] = []
     for first, pairs in _games(m):
         moves: list[SgfMove] = []
@@ -298,6 +324,8 @@ def match_to_sgf(m: Match) -> str:
             rules += ["Crawford", "CrawfordGame"] if first.crawford else ["Crawford"]
         if m.jacoby:
             rules.append("Jacoby")
+        if m.variant.sgf_name:
+            rules.append(m.variant.sgf_name)
         games.append(SgfGame(players=m.players, length=m.length, index=first.game_number - 1,
                              score=first.score, rules=tuple(rules), result=result,
                              moves=tuple(moves)))

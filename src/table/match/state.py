@@ -39,6 +39,7 @@ from table.match.actions import (
 )
 from table.rules.dice import Dice, DiceSource, check_dice, opening_roll, roll
 from table.rules.position import Play, Position
+from table.rules.variant import STANDARD, Variant
 
 MAX_CUBE = 64
 MAX_LENGTH = 64  # the longest match GNU Backgammon's Match ID holds and its set matchid accepts
@@ -58,11 +59,13 @@ class Phase(str, enum.Enum):
 
 @dataclass(frozen=True)
 class Settings:
-    """What stays fixed for the whole match.  ``length`` 0 is money play."""
+    """What stays fixed for the whole match.  ``length`` 0 is money play; every game starts
+    from ``variant``'s start (``table.rules.variant``)."""
 
     length: int
     cube: bool
     jacoby: bool
+    variant: Variant = STANDARD
 
 
 @dataclass(frozen=True)
@@ -116,7 +119,7 @@ def initial_state(settings: Settings, score: tuple[int, int] = (0, 0)) -> State:
     """The state before the opening roll of the first game."""
     return State(
         settings=settings, score=score, game_number=1, crawford=False, crawford_done=False,
-        phase=Phase.OPENING, position=Position.initial(), on_roll=0, dice=None,
+        phase=Phase.OPENING, position=Position.initial(settings.variant), on_roll=0, dice=None,
         cube_value=1, cube_owner=None, moves_played=0,
     )
 
@@ -266,7 +269,7 @@ def _next_game(state: State) -> State:
     return replace(
         state, game_number=state.game_number + 1, crawford=crawford,
         crawford_done=state.crawford_done or crawford, phase=Phase.OPENING,
-        position=Position.initial(), on_roll=0, dice=None, cube_value=1, cube_owner=None,
+        position=Position.initial(s.variant), on_roll=0, dice=None, cube_value=1, cube_owner=None,
         moves_played=0, resign_level=0, resume_phase=None, resign_refused=False, result=None,
     )
 

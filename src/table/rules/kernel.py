@@ -23,10 +23,12 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-BOARD_SIZE = 26
-BAR = 25
-OFF = 0
-CHECKERS = 15
+# The board's facts live in ``board``; they are named here too, as the kernel's callers know them.
+from table.rules.board import BAR, BOARD_SIZE, CHECKERS, HOME, OFF, flip
+from table.rules.variant import STANDARD_RULES, Rules
+
+__all__ = ["BAR", "BOARD_SIZE", "CHECKERS", "HOME", "OFF", "MAX_PLAYS", "ROLLS", "flip",
+           "highest_point", "step_target", "apply_step", "generate", "count_all_rolls", "supports"]
 
 # Room for the plays of one roll.  The largest count known for a legal
 # backgammon position is well under this; ``generate`` reports overflow by
@@ -39,11 +41,15 @@ ROLLS = np.array(
 )[::-1].copy()
 
 
-@njit(cache=True)
-def flip(board: np.ndarray, out: np.ndarray) -> None:  # pragma: no cover - compiled
-    """Write into ``out`` the board as the opponent sees it."""
-    for i in range(BOARD_SIZE):
-        out[i] = -board[BOARD_SIZE - 1 - i]
+def supports(rules: Rules) -> bool:
+    """Whether ``generate`` plays the step rule ``rules`` (a variant's ``Variant.rules``).
+
+    Today that is standard backgammon's: two checkers close a point, a single
+    one is hit, the sides move in opposite directions, nothing waits off the
+    board.  A variant with other rules passes them here, and ``generate``
+    takes them as an argument, once it plays them.
+    """
+    return rules == STANDARD_RULES
 
 
 @njit(cache=True)
@@ -71,8 +77,8 @@ def step_target(board: np.ndarray, src: int, die: int, high: int) -> int:  # pra
         if board[dst] >= -1:
             return dst
         return -1
-    # Bearing off: every checker must be home (points 1..6).
-    if high > 6:
+    # Bearing off: every checker must be home (points 1..HOME).
+    if high > HOME:
         return -1
     if dst == 0:
         return 0

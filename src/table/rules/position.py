@@ -24,17 +24,27 @@ from __future__ import annotations
 
 from collections import deque
 from itertools import repeat
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Iterable, Mapping, Sequence
 
 import numpy as np
 
-from table.errors import IllegalPlayError, PositionError
+from table.errors import IllegalPlayError, PositionError, VariantError
 from table.rules import kernel
-from table.rules.dice import Dice, as_dice
-from table.rules.movetext import BAR, OFF, Segment, format_steps, parse_move_text
+from table.rules.board import BOARD_SIZE, checkers_on, flip, game_value, is_race
+from table.rules.dice import as_dice
+from table.rules.movetext import BAR, OFF, Segment, parse_move_text
+from table.rules.play import _NEW_PLAY, _PLAY_SOURCE, Play, _Batch
+from table.rules.play import boards_after as boards_after  # part of this module's API
 from table.rules.posid import decode_position_id, encode_position_id
+from table.rules.variant import STANDARD, Variant, find_variant
 
-_START = {24: 2, 13: 5, 8: 3, 6: 5}
+__all__ = ["Position", "Play", "boards_after"]
+
+# The board's rules, as the Python functions numba compiles (one source for both).
+_FLIP = flip.py_func
+_IS_RACE = is_race.py_func
+_CHECKERS_ON = checkers_on.py_func
+_GAME_VALUE = game_value.py_func
 
 
 class _Buffers:
@@ -42,7 +52,7 @@ class _Buffers:
 
     def __init__(self) -> None:
         self.hashes = np.empty(kernel.MAX_PLAYS, dtype=np.int64)
-        self.boards = np.empty((kernel.MAX_PLAYS, kernel.BOARD_SIZE), dtype=np.int8)
+        self.boards = np.empty((kernel.MAX_PLAYS, BOARD_SIZE), dtype=np.int8)
         self.steps = np.empty((kernel.MAX_PLAYS, 4, 2), dtype=np.int8)
         self.nsteps = np.empty(kernel.MAX_PLAYS, dtype=np.int8)
 
@@ -53,33 +63,51 @@ _BUF = _Buffers()
 _ROLLS = frozenset((a, b) for a in range(1, 7) for b in range(1, 7))
 
 
-class Position:
-    """A backgammon position, seen from the player on roll.  Immutable and hashable.
+def _playable(variant: Variant | str) -> Variant:
+    """The variant named, if the move generator plays its rules; else ``VariantError``."""
+    if variant is STANDARD:
+        return STANDARD
+    found = find_variant(variant)
+    if not kernel.supports(found.rules):
+        raise VariantError(f"the move generator does not play {found.title}'s rules yet")
+    return found
 
-    ``board`` is 26 numbers: ``board[1..24]`` are the mover's points 1..24,
-    positive for the mover's checkers and negative for the opponent's;
-    ``board[25]`` is the mover's bar and ``board[0]`` the opponent's bar as a
-    negative count.  Checkers not on the board have been borne off.
+
+class Position:
+    """A position of ``variant`` (standard backgammon by default), seen from the player on roll.
+
+    Immutable and hashable.  ``board`` is 26 numbers: ``board[1..24]`` are the
+    mover's points 1..24, positive for the mover's checkers and negative for the
+    opponent's; ``board[25]`` is the mover's bar and ``board[0]`` the opponent's
+    bar as a negative count.  Checkers not on the board have been borne off.
     """
 
-    __slots__ = ("_board", "_id", "_raw")
+    __slots__ = ("_board", "_id", "_raw", "_variant")
     _board: tuple[int, ...]
     _id: str | None
     _raw: np.ndarray | None  # the board as the kernel takes it; None once the game is over
+    _variant: Variant
 
-    def __init__(self, board: Iterable[int]) -> None:
+    def __init__(self, board: Iterable[int], variant: Variant | str = STANDARD) -> None:
         values = tuple(board)
-        _validate(values)
+        rules = _playable(variant)
+        _validate(values, rules.checkers)
         object.__setattr__(self, "_board", values)
         object.__setattr__(self, "_id", None)
+        object.__setattr__(self, "_variant", rules)
 
     @classmethod
-    def _trusted(cls, board: tuple[int, ...]) -> Position:
+    def _trusted(cls, board: tuple[int, ...], variant: Variant = STANDARD) -> Position:
         """Build from a board the kernel produced, skipping validation."""
         self = object.__new__(cls)
         object.__setattr__(self, "_board", board)
         object.__setattr__(self, "_id", None)
+        object.__setattr__(self, "_variant", variant)
         return self
+
+    def _after(self, board: tuple[int, ...]) -> Position:
+        """A position the kernel produced from this one (same variant), without validation."""
+        return Position._trusted(board, self._variant)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Position is immutable")
@@ -87,13 +115,22 @@ class Position:
     # Construction -----------------------------------------------------------
 
     @classmethod
-    def initial(cls) -> Position:
-        """The starting position: 2 on the 24, 5 on the 13, 3 on the 8, 5 on the 6."""
-        return cls.from_checkers(_START, _START)
+    def initial(cls, variant: Variant | str = STANDARD) -> Position:
+        """The starting position of ``variant`` (a ``Variant`` or its name); ``VariantError`` if unknown.
+
+        Standard backgammon: 2 on the 24, 5 on the 13, 3 on the 8, 5 on the 6.
+
+        >>> Position.initial("nackgammon").id
+        '4Dl4ADbgOXgANg'
+        """
+        rules = _playable(variant)
+        start = dict(rules.start)
+        return cls.from_checkers(start, start, variant=rules)
 
     @classmethod
     def from_checkers(
-        cls, mover: Mapping[int, int], opponent: Mapping[int, int]
+        cls, mover: Mapping[int, int], opponent: Mapping[int, int],
+        variant: Variant | str = STANDARD,
     ) -> Position:
         """Build from each side's checkers, keyed by that side's own point numbers.
 
@@ -102,7 +139,7 @@ class Position:
         >>> Position.from_checkers({6: 2}, {1: 1, 25: 1}).board[:7]
         (-1, 0, 0, 0, 0, 0, 2)
         """
-        board = [0] * kernel.BOARD_SIZE
+        board = [0] * BOARD_SIZE
         for side, checkers in ((1, mover), (-1, opponent)):
             for point, n in checkers.items():
                 if not isinstance(point, int) or not 1 <= point <= 25:
@@ -116,12 +153,19 @@ class Position:
                     )
                 if n:
                     board[index] = side * n
-        return cls(board)
+        return cls(board, variant)
 
     @classmethod
-    def from_id(cls, position_id: str) -> Position:
-        """Read a GNU Backgammon Position ID; ``PositionIdError`` if malformed."""
-        return cls._trusted(decode_position_id(position_id))
+    def from_id(cls, position_id: str, variant: Variant | str = STANDARD) -> Position:
+        """Read a GNU Backgammon Position ID; ``PositionIdError`` if malformed.
+
+        The ID holds the board only: ``variant`` says which game it is.
+        """
+        rules = _playable(variant)
+        board = decode_position_id(position_id)
+        if rules.checkers != kernel.CHECKERS:
+            _validate(board, rules.checkers)
+        return cls._trusted(board, rules)
 
     # Views --------------------------------------------------------------------
 
@@ -129,6 +173,11 @@ class Position:
     def board(self) -> tuple[int, ...]:
         """The 26 raw numbers described in the class docstring."""
         return self._board
+
+    @property
+    def variant(self) -> Variant:
+        """The game this is a position of (``table.rules.variant``)."""
+        return self._variant
 
     @property
     def id(self) -> str:
@@ -149,10 +198,9 @@ class Position:
 
     def borne_off(self) -> tuple[int, int]:
         """Checkers borne off: (player on roll, opponent)."""
-        b = self._board
-        mine = sum(n for n in b[1:] if n > 0)
-        theirs = -sum(n for n in b[:25] if n < 0)
-        return (kernel.CHECKERS - mine, kernel.CHECKERS - theirs)
+        mine, theirs = _CHECKERS_ON(self._board)
+        checkers = self._variant.checkers
+        return (checkers - mine, checkers - theirs)
 
     def pip_counts(self) -> tuple[int, int]:
         """Pips each side needs to bear off everything: (player on roll, opponent)."""
@@ -163,15 +211,14 @@ class Position:
 
     def swapped(self) -> Position:
         """The same board with the other side on roll."""
-        b = self._board
-        return Position._trusted(tuple(-b[25 - i] for i in range(kernel.BOARD_SIZE)))
+        out = [0] * BOARD_SIZE
+        _FLIP(self._board, out)
+        return Position._trusted(tuple(out), self._variant)
 
     def is_race(self) -> bool:
         """True when no contact is left: every mover's checker is past every opponent's."""
-        b = self._board
-        my_back = max((i for i in range(1, 26) if b[i] > 0), default=0)
-        their_back = min((i for i in range(0, 25) if b[i] < 0), default=25)
-        return my_back < their_back
+        race: bool = _IS_RACE(self._board)
+        return race
 
     def result(self) -> int:
         """The game's value if it is over, from the player on roll's side, else 0.
@@ -186,24 +233,12 @@ class Position:
         >>> Position.from_checkers({20: 1, 3: 14}, {}).result()
         -3
         """
-        off_me, off_them = self.borne_off()
-        b = self._board
-        if off_me == kernel.CHECKERS:
-            if off_them:
-                return 1
-            # A loser's checker on the bar or in the winner's home board is a backgammon.
-            back = any(b[i] < 0 for i in range(0, 7))
-            return 3 if back else 2
-        if off_them == kernel.CHECKERS:
-            if off_me:
-                return -1
-            back = b[25] > 0 or any(b[i] > 0 for i in range(19, 25))
-            return -3 if back else -2
-        return 0
+        value: int = _GAME_VALUE(self._board, *_CHECKERS_ON(self._board), self._variant.checkers)
+        return value
 
     @property
     def is_game_over(self) -> bool:
-        """True once a side has borne off all 15 checkers."""
+        """True once a side has borne off all its checkers."""
         return self.result() != 0
 
     # Plays --------------------------------------------------------------------
@@ -310,13 +345,16 @@ class Position:
     # Dunder -------------------------------------------------------------------
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Position) and self._board == other._board
+        return (isinstance(other, Position) and self._board == other._board
+                and (self._variant is other._variant or self._variant == other._variant))
 
     def __hash__(self) -> int:
         return hash(self._board)
 
     def __repr__(self) -> str:
-        return f"Position.from_id({self.id!r})"
+        if self._variant == STANDARD:
+            return f"Position.from_id({self.id!r})"
+        return f"Position.from_id({self.id!r}, variant={self._variant.name!r})"
 
     def __str__(self) -> str:
         """The text board of ``table.rules.diagram``, with pip counts and the Position ID."""
@@ -325,8 +363,8 @@ class Position:
 
         return render(self)
 
-    def __reduce__(self) -> tuple[object, tuple[str]]:
-        return (Position.from_id, (self.id,))
+    def __reduce__(self) -> tuple[object, tuple[str, str]]:
+        return (Position.from_id, (self.id, self._variant.name))
 
 
 def _narrow(candidates: list[Play], segments: list[Segment]) -> list[Play]:
@@ -341,9 +379,9 @@ def _narrow(candidates: list[Play], segments: list[Segment]) -> list[Play]:
     return [p for p in kept if set(p.hit_points()) == marked] or kept
 
 
-def _validate(board: tuple[int, ...]) -> None:
-    if len(board) != kernel.BOARD_SIZE:
-        raise PositionError(f"a board has {kernel.BOARD_SIZE} entries, got {len(board)}")
+def _validate(board: tuple[int, ...], checkers: int) -> None:
+    if len(board) != BOARD_SIZE:
+        raise PositionError(f"a board has {BOARD_SIZE} entries, got {len(board)}")
     for i, n in enumerate(board):
         if not isinstance(n, (int, np.integer)) or isinstance(n, bool):
             raise PositionError(f"board entry {i} is {n!r}, not a whole number")
@@ -354,226 +392,5 @@ def _validate(board: tuple[int, ...]) -> None:
     mine = sum(n for n in board if n > 0)
     theirs = -sum(n for n in board if n < 0)
     for who, total in (("player on roll", mine), ("opponent", theirs)):
-        if total > kernel.CHECKERS:
-            raise PositionError(f"the {who} has {total} checkers; at most 15 are allowed")
-
-
-def boards_after(plays: Sequence[Play]) -> np.ndarray:
-    """The board after each of ``plays``, from the mover's side: one int8 row per play.
-
-    Plays as ``legal_plays`` returned them are read straight from the move
-    generator's output, without making a ``Position`` for each.
-
-    >>> p = Position.initial()
-    >>> plays = p.legal_plays((6, 5))
-    >>> [list(row) for row in boards_after(plays)] == [list(q.position.swapped().board) for q in plays]
-    True
-    """
-    if plays:
-        batch = plays[0]._source[0]
-        if (batch.boards is not None and len(batch.boards) == len(plays)
-                and all(q._source[0] is batch and q._source[1] == k for k, q in enumerate(plays))):
-            return batch.boards
-    return np.array([q.position.swapped().board for q in plays], dtype=np.int8).reshape(len(plays), -1)
-
-
-class _Batch:
-    """The kernel's output for one call of ``legal_plays``, shared by its plays.
-
-    The arrays become Python lists for all the plays at once, the first time
-    any play needs its steps or its position (one bulk conversion is much
-    cheaper than one per play).  A play built whole (``Play(...)``) has a batch
-    with only ``before`` and ``dice``.
-    """
-
-    __slots__ = ("before", "dice", "boards", "steps", "nsteps", "_after", "_steps", "_unread")
-
-    def __init__(self, before: Position, dice: Dice, boards: np.ndarray | None = None,
-                 steps: np.ndarray | None = None, nsteps: list[int] | None = None) -> None:
-        self.before = before
-        self.dice = dice
-        self.boards = boards
-        self.steps = steps
-        self.nsteps = nsteps
-        self._after: list[list[int]] | None = None
-        self._steps: list[list[list[int]]] | None = None
-        # Plays whose position and steps are not yet read: once every play has
-        # its own copy, the bulk lists are dropped, so that kept plays do not
-        # keep hundreds of small lists alive (a long-running server keeps many).
-        self._unread = 2 * len(nsteps) if nsteps is not None else 0
-
-    def position(self, k: int) -> Position:
-        """The position after play ``k``, seen from the opponent."""
-        if self._after is None:
-            assert self.boards is not None
-            # The kernel leaves the boards from the mover's side: turn them round.
-            self._after = (-self.boards[:, ::-1]).tolist()
-        after = Position._trusted(tuple(self._after[k]))
-        self._read()
-        return after
-
-    def play_steps(self, k: int) -> tuple[tuple[int, int], ...]:
-        """The single-die steps of play ``k``."""
-        if self._steps is None:
-            assert self.steps is not None
-            self._steps = self.steps.tolist()
-        assert self.nsteps is not None
-        steps = tuple((a, b) for a, b in self._steps[k][: self.nsteps[k]])
-        self._read()
-        return steps
-
-    def _read(self) -> None:
-        self._unread -= 1
-        if self._unread == 0:
-            self._after = self._steps = None
-
-
-class Play:
-    """One legal way to play a roll.  Immutable and hashable.
-
-    ``steps`` are single-die moves ``(from, to)`` in playing order, with
-    points numbered from the mover's side, 25 for the bar and 0 for off.
-    ``position`` is the result, seen from the opponent, who is now on roll.
-
-    >>> play = Position.initial().parse_play("13/7 8/7", (6, 1))
-    >>> play.steps = ((13, 7),)
-    Traceback (most recent call last):
-    ...
-    AttributeError: Play is immutable
-    """
-
-    __slots__ = ("_source", "_steps", "_position", "_hits")
-    _source: tuple[_Batch, int]
-    _steps: tuple[tuple[int, int], ...] | None
-    _position: Position | None
-    _hits: tuple[bool, ...] | None
-
-    def __init__(
-        self,
-        before: Position,
-        steps: tuple[tuple[int, int], ...],
-        position: Position,
-        dice: Dice,
-    ) -> None:
-        _PLAY_SOURCE(self, (_Batch(before, dice), -1))
-        _PLAY_STEPS(self, steps)
-        _PLAY_POSITION(self, position)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("Play is immutable")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError("Play is immutable")
-
-    @property
-    def generated(self) -> bool:
-        """Whether ``legal_plays`` made this play (so it is legal in ``before``), not a caller building it whole.
-
-        >>> Position.initial().legal_plays((3, 1))[0].generated
-        True
-        """
-        return self._source[1] >= 0
-
-    @property
-    def before(self) -> Position:
-        """The position the play was made from (the mover on roll)."""
-        return self._source[0].before
-
-    @property
-    def dice(self) -> Dice:
-        """The roll played."""
-        return self._source[0].dice
-
-    @property
-    def steps(self) -> tuple[tuple[int, int], ...]:
-        """The single-die moves ``(from, to)`` in playing order."""
-        try:
-            steps = self._steps
-        except AttributeError:
-            batch, k = self._source
-            steps = batch.play_steps(k)
-            _PLAY_STEPS(self, steps)
-        assert steps is not None
-        return steps
-
-    @property
-    def position(self) -> Position:
-        """The position after the play, seen from the opponent (now on roll)."""
-        try:
-            position = self._position
-        except AttributeError:
-            batch, k = self._source
-            position = batch.position(k)
-            _PLAY_POSITION(self, position)
-        assert position is not None
-        return position
-
-    @property
-    def hits(self) -> tuple[bool, ...]:
-        """For each step, whether it hit a blot."""
-        try:
-            hits = self._hits
-        except AttributeError:
-            board = list(self.before.board)
-            found = []
-            for src, dst in self.steps:
-                board[src] -= 1
-                hit = dst != OFF and board[dst] == -1
-                if hit:
-                    board[dst] = 0
-                if dst != OFF:
-                    board[dst] += 1
-                found.append(hit)
-            hits = tuple(found)
-            _PLAY_HITS(self, hits)
-        assert hits is not None
-        return hits
-
-    def hit_points(self) -> list[int]:
-        """Points where this play hit a blot."""
-        return [dst for (_, dst), hit in zip(self.steps, self.hits) if hit]
-
-    def touched_points(self) -> list[int]:
-        """Every point a checker left or landed on."""
-        return [p for step in self.steps for p in step]
-
-    def _mover_after(self) -> tuple[int, ...]:
-        """The mover's checkers after the play (index 0 = borne off)."""
-        b = self.position.board
-        counts = [-b[kernel.BOARD_SIZE - 1 - i] if b[kernel.BOARD_SIZE - 1 - i] < 0 else 0
-                  for i in range(kernel.BOARD_SIZE)]
-        counts[OFF] = self.position.borne_off()[1]
-        return tuple(counts)
-
-    def __str__(self) -> str:
-        return format_steps(self.steps, self.hits, self.dice[0] == self.dice[1])
-
-    def __repr__(self) -> str:
-        return f"<Play {self} with {self.dice[0]}-{self.dice[1]}>"
-
-    def __eq__(self, other: object) -> bool:
-        return (
-            isinstance(other, Play)
-            and self.before == other.before
-            and self.position == other.position
-        )
-
-    def __hash__(self) -> int:
-        return hash((self.before, self.position))
-
-    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
-        return (Play, (self.before, self.steps, self.position, self.dice))
-
-
-# Slot setters that bypass ``Play.__setattr__``: only this module fills a play in.
-def _slot_setter(name: str) -> Callable[[Play, object], None]:
-    descriptor: Any = Play.__dict__[name]
-    setter: Callable[[Play, object], None] = descriptor.__set__
-    return setter
-
-
-_NEW_PLAY = Play.__new__
-_PLAY_SOURCE = _slot_setter("_source")
-_PLAY_STEPS = _slot_setter("_steps")
-_PLAY_POSITION = _slot_setter("_position")
-_PLAY_HITS = _slot_setter("_hits")
+        if total > checkers:
+            raise PositionError(f"the {who} has {total} checkers; at most {checkers} are allowed")

@@ -1,0 +1,107 @@
+"""Variants of backgammon as values: what one game of the family does differently, as data only.
+
+How a new variant plugs in: add a ``Variant`` to ``VARIANTS`` below.  If it
+needs only a start and a number of checkers (Nackgammon, Hypergammon, preset
+races), that is all: ``Position.initial(name)`` sets it up, ``Position``
+counts borne-off checkers and scores the game with ``checkers``, ``Match``
+starts every game from ``start``, and the records write ``mat_name`` /
+``sgf_name`` (``None``: the format cannot hold it, so it is refused).  Rules the
+move generator does not play yet (``rules`` other than ``STANDARD_RULES``: a
+reserve, pinning, one checker blocking, both sides moving the same way) are
+refused by ``Position`` until ``table.rules.kernel.supports`` says yes; they
+go into the kernel's step rule, which reads them from ``Rules``.  A variant
+whose checkers or features differ needs its own evaluator: ``weights`` names it
+(``table.bot.evaluator.evaluator_for``).
+
+>>> find_variant("nackgammon").start
+((24, 2), (23, 2), (13, 4), (8, 3), (6, 4))
+>>> find_variant("NackGammon") is NACKGAMMON
+True
+>>> find_variant("plakoto")
+Traceback (most recent call last):
+...
+table.errors.VariantError: unknown variant 'plakoto': Table plays standard, nackgammon
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from table.errors import VariantError
+
+# How a checker is captured (``Rules.capture``).
+HIT = 0  # a single checker is hit and goes to the bar (standard)
+PIN = 1  # a single checker is pinned under the one landing on it (Plakoto)
+NO_CAPTURE = 2  # a single checker blocks nothing and cannot be captured (Fevga)
+
+# How the board turns round for the other side (``Rules.turn``).
+REFLECT = 0  # the sides move in opposite directions: ``new[i] = -old[25 - i]`` (standard)
+ROTATE = 1  # both sides move the same way round (Fevga)
+
+
+class Rules(NamedTuple):
+    """The step rule as compiled code sees it: small ints only."""
+
+    block: int = 2  # the opponent's checkers that close a point (1 in Fevga)
+    capture: int = HIT
+    turn: int = REFLECT
+    reserve_first: int = 0  # 1: checkers waiting off the board must enter before others move
+
+
+STANDARD_RULES = Rules()
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One game of the backgammon family.  Equal and hashable as a value; data only.
+
+    ``start`` is each side's checkers at the start by that side's own point
+    numbers, as ``(point, count)`` pairs (both sides start alike).
+    """
+
+    name: str  # Table's name: ``Position.initial(name)``, ``--variant``, JSON records
+    title: str  # what a player reads
+    start: tuple[tuple[int, int], ...]
+    checkers: int = 15  # each side's; borne-off checkers are this minus what is on the board
+    entry: str = "bar"  # "bar": all start on the board, a hit checker enters from the bar;
+    #                     "reserve": checkers start off the board and enter (Dutch, Acey-Deucey)
+    hitting: bool = True  # whether a single checker can be hit
+    direction: str = "opposite"  # "opposite" (standard) or "same" (Fevga)
+    turn_flow: str = "standard"  # opening roll, doubles played four times; "acey-deucey" later
+    scoring: tuple[int, int, int] = (1, 2, 3)  # points for a single game, gammon, backgammon
+    cube: bool = True  # whether the doubling cube may be used
+    mat_name: str | None = "Backgammon"  # ``; [Variation "..."]`` in .mat, as GNU Backgammon writes it
+    sgf_name: str | None = None  # the ``RU[...]`` token in SGF; None for standard backgammon
+    weights: str = "standard"  # the evaluator it plays with
+    rules: Rules = STANDARD_RULES
+
+    def __str__(self) -> str:
+        return self.name
+
+
+STANDARD = Variant(name="standard", title="Backgammon", start=((24, 2), (13, 5), (8, 3), (6, 5)))
+NACKGAMMON = Variant(
+    name="nackgammon", title="Nackgammon",
+    start=((24, 2), (23, 2), (13, 4), (8, 3), (6, 4)),
+    mat_name="NackGammon", sgf_name="Nackgammon",
+)
+
+VARIANTS: dict[str, Variant] = {v.name: v for v in (STANDARD, NACKGAMMON)}
+
+
+def find_variant(name: str | Variant) -> Variant:
+    """The variant called ``name`` (Table's name or a record's, any case); a ``Variant`` as it is.
+
+    Raises ``VariantError`` naming the variants Table plays when there is none.
+    """
+    if isinstance(name, Variant):
+        return name
+    if isinstance(name, str):
+        key = name.strip().lower()
+        for variant in VARIANTS.values():
+            names = (variant.name, variant.mat_name, variant.sgf_name)
+            if key in (n.lower() for n in names if n):
+                return variant
+    known = ", ".join(VARIANTS)
+    raise VariantError(f"unknown variant {name!r}: Table plays {known}")
