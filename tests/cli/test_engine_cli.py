@@ -58,3 +58,25 @@ def test_console_script_help_runs() -> None:
     )
     assert result.returncode == 0
     assert "show" in result.stdout and "moves" in result.stdout and "bench" in result.stdout
+
+
+def test_show_a_variants_start_with_its_position_id(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["show", "--variant", "nackgammon"]) == 0
+    out = capsys.readouterr().out
+    # GNU Backgammon's start for `set variation nackgammon`.
+    assert "Position ID: 4Dl4ADbgOXgANg (Nackgammon)" in out and "pips 194" in out
+    assert main(["show"]) == 0
+    assert "Position ID: 4HPwATDgc/ABMA\n" in capsys.readouterr().out
+
+
+def test_moves_of_a_variant(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["moves", "4Dl4ADbgOXgANg", "66", "--variant", "nackgammon"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    # GNU Backgammon lists three plays of 6-6 from Nackgammon's start.
+    assert lines[0] == "3 legal plays with 6-6:"
+    assert {line.split()[-1] for line in lines[1:]} >= {"4L0DADbgOXgANg"}
+
+
+def test_an_unknown_variant_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["show", "--variant", "plakoto"]) == 2
+    assert "invalid choice: 'plakoto'" in capsys.readouterr().err

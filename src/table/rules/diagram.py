@@ -79,5 +79,6 @@ def render(position: Position) -> str:
     off = position.borne_off()
     lines.append(f"X (on roll): pips {pips[0]}, off {off[0]}, bar {my_bar}")
     lines.append(f"O: pips {pips[1]}, off {off[1]}, bar {opp_bar}")
-    lines.append(f"Position ID: {position.id}")
+    game = "" if position.variant.name == "standard" else f" ({position.variant.title})"
+    lines.append(f"Position ID: {position.id}{game}")
     return "\n".join(lines)
