@@ -13,7 +13,7 @@ const SHELL = [
   "/static/i18n/ro.json", "/static/i18n/en.json", "/static/i18n/pages.ro.json", "/static/i18n/pages.en.json", "/static/i18n/stats.ro.json", "/static/i18n/stats.en.json",
   // The engine, the computer and its weights: games on this device need nothing else.
   "/static/js/local.js", "/static/js/engine/rules.js", "/static/js/engine/ids.js", "/static/js/engine/movetext.js",
-  "/static/js/engine/graph.js", "/static/js/engine/match.js", "/static/js/engine/records.js", "/static/js/engine/features.js",
+  "/static/js/engine/graph.js", "/static/js/engine/dice.js", "/static/js/engine/state.js", "/static/js/engine/match.js", "/static/js/engine/records.js", "/static/js/engine/features.js",
   "/static/js/engine/nn.js", "/static/js/engine/simd.js", "/static/js/engine/bearoff.js", "/static/js/engine/search.js", "/static/js/engine/bot.js",
   "/static/js/engine/cube.js", "/static/js/engine/player.js", "/static/js/engine/hint.js", "/static/js/engine/worker.js",
   "/static/bot/table.json", "/static/bot/table.bin",

@@ -1,7 +1,7 @@
 // Offline dice: crypto.getRandomValues with rejection sampling, so no face is favoured.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { diceFrom, secretDice } from "../../../src/table/web/js/engine/match.js";
+import { diceFrom, secretDice } from "../../../src/table/web/js/engine/dice.js";
 
 test("bytes 252 to 255 are thrown away, the rest map evenly onto 1..6", () => {
   const bytes = [255, 252, 253, 254, 251, 0, 6, 245];

@@ -4,7 +4,8 @@
 import { evaluate, OutOfTime } from "./search.js";
 import { botPlay, LEVELS } from "./bot.js";
 import { acceptResignation, efficiency, matchDouble, moneyDouble } from "./cube.js";
-import { toAbs, turn, whyNoDouble } from "./match.js";
+import { toAbs } from "./match.js";
+import { turn, whyNoDouble } from "./state.js";
 
 // Cubeless chances for the player on roll at `board`, at `level`'s depth unless `depth` is given,
 // put in order once in double precision (as table.bot.bot.Bot.evaluate does); one ply ahead when

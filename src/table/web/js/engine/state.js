@@ -1,0 +1,186 @@
+// The state of a match between two actions, and the one function that advances it
+// (table.match.state is the reference; a seeded whole-match test pins this file to it).
+// `step(state, action, dice, graph)` checks the action against the rules and returns the next
+// state with the action as logged; states are never changed in place, so a refused action leaves
+// nothing half-done.  Match score, Crawford and the cube's rules live here; the game on this
+// device around it (wire actions, views, the move list) is match.js.
+
+import { flip, initialBoard } from "./rules.js";
+
+export const MAX_CUBE = 64;
+
+export class IllegalAction extends Error {
+  get name() { return "IllegalAction"; }
+}
+
+// The game's value from the player on roll's side if it is over (+-1, 2, 3), else 0.
+export function gameResult(b) {
+  let mine = 0, theirs = 0;
+  for (let i = 1; i < 26; i++) if (b[i] > 0) mine += b[i];
+  for (let i = 0; i < 25; i++) if (b[i] < 0) theirs -= b[i];
+  if (mine === 0) {
+    if (theirs < 15) return 1;
+    for (let i = 0; i < 7; i++) if (b[i] < 0) return 3;
+    return 2;
+  }
+  if (theirs === 0) {
+    if (mine < 15) return -1;
+    if (b[25] > 0) return -3;
+    for (let i = 19; i < 25; i++) if (b[i] > 0) return -3;
+    return -2;
+  }
+  return 0;
+}
+
+// The state before the opening roll of the first game.  `length` 0 is money play.
+export function initialState(length, cube) {
+  return {
+    length, cube, score: [0, 0], gameNumber: 1, crawford: false, crawfordDone: false,
+    phase: "opening", board: initialBoard(), onRoll: 0, dice: null, cubeValue: 1, cubeOwner: null,
+    movesPlayed: 0, resignLevel: 0, resumePhase: null, resignRefused: false, result: null,
+  };
+}
+
+export function resigner(s) {
+  return s.resumePhase === "take" ? 1 - s.onRoll : s.onRoll;
+}
+
+// The player who must act, or null when the next action is nobody's in particular.
+export function turn(s) {
+  if (s.phase === "roll" || s.phase === "move") return s.onRoll;
+  if (s.phase === "take") return 1 - s.onRoll;
+  if (s.phase === "resign") return 1 - resigner(s);
+  return null;
+}
+
+// Why the player on roll may not double now, or null if they may.
+export function whyNoDouble(s) {
+  const player = s.onRoll;
+  if (s.phase !== "roll") return "a double is offered only by the player on roll, before rolling";
+  if (!s.cube) return "this match is played without the doubling cube";
+  if (s.movesPlayed === 0) return "nobody may double before the first move of the game has been played";
+  if (s.crawford) return "nobody may double in the Crawford game";
+  if (s.cubeOwner !== null && s.cubeOwner !== player) return "your opponent owns the cube: only the owner may redouble";
+  if (s.cubeValue >= MAX_CUBE) return `the cube is at ${MAX_CUBE}, its highest value`;
+  if (s.length) {
+    if (s.score[player] === s.length - 1) return "you need only one point to win the match, so you may not double";
+    if (s.score[player] + s.cubeValue >= s.length) return `the cube at ${s.cubeValue} already wins you the match, so you may not double`;
+  }
+  return null;
+}
+
+// The kinds of action allowed now (moves and resignations as one kind each).
+export function legalKinds(s, graph) {
+  const resign = s.resignRefused ? [] : ["resign"];
+  switch (s.phase) {
+    case "opening": return ["opening_roll"];
+    case "roll": return ["roll", ...(whyNoDouble(s) ? [] : ["double"]), ...resign];
+    case "move": return ["move", ...resign];
+    case "take": return ["take", "drop", ...resign];
+    case "resign": return ["accept_resignation", "reject_resignation"];
+    case "game_over": return ["next_game"];
+    default: return [];
+  }
+}
+
+function finish(s, winner, level, how) {
+  const points = level * s.cubeValue;
+  const score = s.score.slice();
+  score[winner] += points;
+  const over = s.length > 0 && Math.max(...score) >= s.length;
+  return {
+    ...s, score, dice: null, resignLevel: 0, resumePhase: null, resignRefused: false,
+    phase: over ? "match_over" : "game_over",
+    result: { winner, points, level, cube: s.cubeValue, how },
+  };
+}
+
+function nextGame(s) {
+  const crawford = s.length > 0 && !s.crawfordDone && s.score.includes(s.length - 1);
+  return {
+    ...s, gameNumber: s.gameNumber + 1, crawford, crawfordDone: s.crawfordDone || crawford,
+    phase: "opening", board: initialBoard(), onRoll: 0, dice: null, cubeValue: 1, cubeOwner: null,
+    movesPlayed: 0, resignLevel: 0, resumePhase: null, resignRefused: false, result: null,
+  };
+}
+
+const checkedDice = (d) => {
+  if (!Array.isArray(d) || d.length !== 2 || !d.every((v) => Number.isInteger(v) && v >= 1 && v <= 6)) {
+    throw new IllegalAction(`a roll is two dice from 1 to 6, got ${JSON.stringify(d)}`);
+  }
+  return [d[0], d[1]];
+};
+
+function expect(s, ...phases) {
+  if (!phases.includes(s.phase)) throw new IllegalAction(`not possible now: the match is at ${s.phase}`);
+}
+
+// Apply `action` ({type, ...} as logged: dice filled in, the play as text) to state `s`; returns
+// [next state, the action as logged].  `dice` rolls what the action leaves to chance.  `graph`
+// is the move graph of the roll on the table (for "move").
+export function step(s, action, dice, graph) {
+  const [after, logged] = innerStep(s, action, dice, graph);
+  // A refusal bars a new offer at that decision only; any other action starts a new one.
+  return [after.resignRefused && action.type !== "reject_resignation" ? { ...after, resignRefused: false } : after, logged];
+}
+
+function innerStep(s, action, dice, graph) {
+  switch (action.type) {
+    case "opening_roll": {
+      expect(s, "opening");
+      let pair;
+      if (action.dice == null) {
+        do pair = [dice.rollDie(), dice.rollDie()]; while (pair[0] === pair[1]);
+      } else {
+        pair = checkedDice(action.dice);
+        if (pair[0] === pair[1]) throw new IllegalAction("an opening roll needs two different dice");
+      }
+      const starter = pair[0] > pair[1] ? 0 : 1;
+      return [{ ...s, phase: "move", onRoll: starter, dice: [pair[starter], pair[1 - starter]] },
+        { type: "opening_roll", dice: pair }];
+    }
+    case "roll": {
+      expect(s, "roll");
+      const rolled = action.dice == null ? [dice.rollDie(), dice.rollDie()] : checkedDice(action.dice);
+      return [{ ...s, phase: "move", dice: rolled }, { type: "roll", dice: rolled }];
+    }
+    case "move": {
+      expect(s, "move");
+      const play = action.play ? graph.plays.find((p) => p.text === action.play) : null;
+      if (action.play && !play) throw new IllegalAction(`${action.play} is not a legal play of ${s.dice.join("-")}`);
+      if (!action.play && graph.plays.length) throw new IllegalAction(`the roll ${s.dice.join("-")} must be played`);
+      const after = flip(play ? play.board : s.board);
+      const moved = { ...s, board: after, onRoll: 1 - s.onRoll, dice: null, phase: "roll", movesPlayed: s.movesPlayed + 1 };
+      const logged = { type: "move", play: play ? play.text : "" };
+      const outcome = gameResult(after);
+      return [outcome < 0 ? finish(moved, s.onRoll, -outcome, "checkers") : moved, logged];
+    }
+    case "double": {
+      const reason = whyNoDouble(s);
+      if (reason) throw new IllegalAction(reason);
+      return [{ ...s, phase: "take" }, { type: "double" }];
+    }
+    case "take":
+      expect(s, "take");
+      return [{ ...s, phase: "roll", cubeValue: s.cubeValue * 2, cubeOwner: 1 - s.onRoll }, { type: "take" }];
+    case "drop":
+      expect(s, "take");
+      return [finish(s, s.onRoll, 1, "drop"), { type: "drop" }];
+    case "resign":
+      expect(s, "roll", "move", "take");
+      if (![1, 2, 3].includes(action.level)) throw new IllegalAction(`a resignation is 1 (single), 2 (gammon) or 3 (backgammon), got ${JSON.stringify(action.level)}`);
+      if (s.resignRefused) throw new IllegalAction("a resignation was just refused: make your decision first");
+      return [{ ...s, phase: "resign", resumePhase: s.phase, resignLevel: action.level }, { type: "resign", level: action.level }];
+    case "accept_resignation":
+      expect(s, "resign");
+      return [finish(s, 1 - resigner(s), s.resignLevel, "resign"), { type: "accept_resignation" }];
+    case "reject_resignation":
+      expect(s, "resign");
+      return [{ ...s, phase: s.resumePhase, resumePhase: null, resignLevel: 0, resignRefused: true }, { type: "reject_resignation" }];
+    case "next_game":
+      expect(s, "game_over");
+      return [nextGame(s), { type: "next_game" }];
+    default:
+      throw new IllegalAction(`unknown action ${JSON.stringify(action.type)}`);
+  }
+}
