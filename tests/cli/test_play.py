@@ -16,7 +16,8 @@ from table.match import Match, Move, OpeningRoll
 
 def _args(**kw: object) -> argparse.Namespace:
     base: dict[str, object] = dict(length=1, no_cube=False, seed=5, record=None,
-                                   players=["Anca", "Bogdan"], lang="en", computer=None)
+                                   players=["Anca", "Bogdan"], lang="en", computer=None,
+                                   variant="standard")
     base.update(kw)
     return argparse.Namespace(**base)
 
@@ -107,7 +108,8 @@ def test_against_the_computer_it_announces_its_actions() -> None:
 
 
 def test_the_computer_plays_a_whole_match_against_itself() -> None:
-    from table.cli.play import ComputerAgent, Terminal, play_match
+    from table.cli.play import ComputerAgent, play_match
+    from table.cli.terminal import Terminal
 
     out = io.StringIO()
     term = Terminal("ro", io.StringIO(""), out)
@@ -119,7 +121,8 @@ def test_the_computer_plays_a_whole_match_against_itself() -> None:
 
 
 def test_a_roll_that_cannot_be_played_passes_by_itself() -> None:
-    from table.cli.play import HumanAgent, Terminal
+    from table.cli.play import HumanAgent
+    from table.cli.terminal import Terminal
     from table.match import Move
 
     # Set up a state where the player on roll is on the bar against a closed board.
@@ -151,7 +154,8 @@ def _person_starts() -> int:
 
 def _human_vs_computer(lines: list[str], seed: int, lang: str = "en") -> tuple[Match, str]:
     """Play through ``play_match`` with the person in seat 0; return the match and the output."""
-    from table.cli.play import Advisor, ComputerAgent, HumanAgent, QuitMatch, Terminal, play_match
+    from table.cli.play import Advisor, ComputerAgent, HumanAgent, play_match
+    from table.cli.terminal import QuitMatch, Terminal
 
     out = io.StringIO()
     term = Terminal(lang, io.StringIO("\n".join(lines) + "\n"), out, seat=0)
@@ -230,7 +234,8 @@ def test_hint_before_rolling_gives_the_cube_advice() -> None:
 
 
 def test_hint_on_a_double_says_take_or_drop() -> None:
-    from table.cli.play import Advisor, Terminal
+    from table.cli.play import Advisor
+    from table.cli.terminal import Terminal
 
     m = Match(5, seed=_person_starts())
     m.apply(OpeningRoll())
@@ -286,7 +291,8 @@ def test_a_failed_save_prints_the_record_instead_of_losing_it(
 
 
 def test_romanian_speaks_to_the_person_in_the_second_person() -> None:
-    from table.cli.play import HumanAgent, Terminal, play_match
+    from table.cli.play import HumanAgent, play_match
+    from table.cli.terminal import Terminal
 
     seed = _person_starts()
     _, plays = _opening(seed)
@@ -312,7 +318,7 @@ def test_romanian_speaks_to_the_person_in_the_second_person() -> None:
     ("en", 1, "1 point"), ("en", 4, "4 points"), ("en", 21, "21 points"),
 ])
 def test_points_are_grammatical(lang: str, n: int, text: str) -> None:
-    from table.cli.play import Terminal
+    from table.cli.terminal import Terminal
 
     assert Terminal(lang, io.StringIO(), io.StringIO()).points(n) == text
 
@@ -320,7 +326,7 @@ def test_points_are_grammatical(lang: str, n: int, text: str) -> None:
 def test_every_message_exists_in_both_languages_with_the_same_fields() -> None:
     import string
 
-    from table.cli.play import MESSAGES
+    from table.cli.terminal import MESSAGES
 
     def fields(text: str) -> set[str]:
         return {f for _, f, _, _ in string.Formatter().parse(text) if f}
@@ -345,7 +351,7 @@ def test_romanian_explains_a_refused_move_in_romanian() -> None:
 def test_every_romanian_reason_fills_its_template() -> None:
     import re
 
-    from table.cli.play import _REASONS_RO
+    from table.cli.terminal import _REASONS_RO
 
     for pattern, template in _REASONS_RO:
         groups = re.compile(pattern).groups
@@ -426,7 +432,8 @@ def test_the_status_and_the_sides_count_in_words() -> None:
 
 
 def test_the_hint_counts_the_plays_in_words() -> None:
-    from table.cli.play import Advisor, Terminal
+    from table.cli.play import Advisor
+    from table.cli.terminal import Terminal
 
     out = io.StringIO()
     m = Match(1, seed=5)
@@ -453,3 +460,26 @@ def test_a_move_that_does_not_fit_the_dice_is_said_so_in_romanian() -> None:
     # The fallback does not repeat the "Nu se poate" before it.
     said = explain(ValueError("something the table does not know"), "ro")
     assert said.startswith("mutare nepermisă; scrie listă")
+
+
+def test_a_nackgammon_match_against_the_computer_runs_to_its_end() -> None:
+    # Every turn: roll, then the first legal play the player is offered (list shows them).
+    from table.cli.play import ComputerAgent, play_match
+    from table.cli.terminal import Terminal
+    from table.rules.position import Position
+
+    out = io.StringIO()
+    term = Terminal("en", io.StringIO(), out, seat=0)
+    m = Match(1, seed=3, players=("Ana", "Computer"), variant="nackgammon")
+    assert m.start.position == Position.initial("nackgammon")
+    play_match(m, (ComputerAgent("easy", term), ComputerAgent("easy", term)), term)
+    assert m.is_over and m.variant.name == "nackgammon"
+    text = out.getvalue()
+    assert "Nackgammon, match to 1 point" in text and "4Dl4ADbgOXgANg" in text
+
+
+def test_play_takes_a_variant(capsys: pytest.CaptureFixture[str]) -> None:
+    out = _play(["quit"], variant="nackgammon")
+    assert "Nackgammon, match to 1 point" in out and "4Dl4ADbgOXgANg" in out
+    assert main(["play", "--variant", "plakoto"]) == 2
+    assert "invalid choice: 'plakoto'" in capsys.readouterr().err
