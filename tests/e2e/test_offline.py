@@ -41,7 +41,7 @@ class Server:
 
 
 def test_opening_while_the_server_is_down_says_so_and_shows_no_controls(browser, tmp_path, artifacts):
-    from table.server.storage import open_storage
+    from table.server.store import open_storage
 
     storage = open_storage(tmp_path / "games.sqlite3")
     server = Server(storage, _free_port())

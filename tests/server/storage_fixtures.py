@@ -14,7 +14,7 @@ from contextlib import contextmanager
 
 import pytest
 
-from table.server.storage import SqlStorage, open_storage
+from table.server.store import SqlStorage, open_storage
 
 PG = os.environ.get("TABLE_TEST_POSTGRES_URL")
 

@@ -17,8 +17,8 @@ import pytest
 
 redis_asyncio = pytest.importorskip("redis.asyncio")
 
-from table.server.bus import CommandBus  # noqa: E402
-from table.server.partitions import partition_of  # noqa: E402
+from table.server.cluster.bus import CommandBus  # noqa: E402
+from table.server.cluster.partitions import partition_of  # noqa: E402
 
 URL = os.environ.get("TABLE_TEST_REDIS_URL")
 

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from table.server.partitions import partition_of
-from table.server.storage import open_storage
+from table.server.cluster.partitions import partition_of
+from table.server.store import open_storage
 
 from tests.server.test_cluster import PG, REDIS, Workers, eventually, health, seated, workers  # noqa: F401 - fixture
 from tests.server.test_clock_restart import clock_of

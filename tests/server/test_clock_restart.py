@@ -19,7 +19,7 @@ import pytest
 
 from table.server.client import OnlineClient
 from table.server.online import last_served
-from table.server.storage import open_storage
+from table.server.store import open_storage
 
 from tests.server.test_cluster import eventually, free_port, health
 

@@ -12,11 +12,13 @@ import pytest
 
 pytest.importorskip("redis.asyncio")
 
-from table.server.cluster import TUNNELLED, Cluster, ClusterSettings, local_scope, wire_scope  # noqa: E402
+from table.server.cluster.member import Cluster  # noqa: E402
+from table.server.cluster.partitions import partition_of  # noqa: E402
+from table.server.cluster.routed import TUNNELLED, local_scope, wire_scope  # noqa: E402
+from table.server.cluster.settings import ClusterSettings  # noqa: E402
 from table.server.outbox import Outbox  # noqa: E402
-from table.server.partitions import partition_of  # noqa: E402
 from table.server.rooms import MOVED_CODE, RoomError, Rooms, Watcher  # noqa: E402
-from table.server.storage import open_storage  # noqa: E402
+from table.server.store import open_storage  # noqa: E402
 
 
 def cluster(owned: set[int] = frozenset()) -> Cluster:  # type: ignore[assignment]

@@ -16,7 +16,7 @@ from table.server.computer import BotTask, choose_action, task_for, think
 from table.server.game import Game, GameConfig
 from table.server.limits import Limits
 from table.server.pool import BotPool
-from table.server.storage import open_storage
+from table.server.store import open_storage
 
 from tests.server.server_helpers import TestClient, auth, first_path, run_async
 from tests.server.slow_bot import THINK_SECONDS, slow_think

@@ -14,7 +14,7 @@ from table.rules.dice import SeededDice
 from table.server.app import create_app
 from table.server.client import choose
 from table.server.limits import Limits
-from table.server.storage import open_storage
+from table.server.store import open_storage
 from table.server.wallclock import SteadyWallClock
 
 from tests.server.server_helpers import FakeClock, TestClient, auth

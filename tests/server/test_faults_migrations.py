@@ -18,9 +18,8 @@ import sqlalchemy as sa
 from alembic.migration import MigrationContext
 
 from table.rules.dice import SeededDice
-from table.server import migrations
 from table.server.app import create_app
-from table.server.storage import StorageError, open_storage
+from table.server.store import StorageError, migrations, open_storage
 
 from tests.server.server_helpers import TestClient, auth
 from tests.server.storage_fixtures import PG, postgres_schema

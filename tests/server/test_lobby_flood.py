@@ -11,7 +11,7 @@ from table.server.online import EXPIRE_EVERY, OPEN_FOR, OPEN_FOR_TURN_BASED
 OPEN_PER_PLAYER = Limits().open_tables_per_player
 OPEN_PER_ADDRESS = Limits().open_tables_per_address
 from table.server.players import create_guest
-from table.server.storage import StorageError
+from table.server.store import StorageError
 
 from tests.server.server_helpers import auth
 from tests.server.storage_fixtures import where  # noqa: F401 - fixture

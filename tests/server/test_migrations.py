@@ -11,10 +11,9 @@ import sqlalchemy as sa
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
-from table.server import migrations, schema
 from table.server.game import Game, GameConfig
 from table.server.ledger import Entry
-from table.server.storage import StorageError, open_storage
+from table.server.store import StorageError, migrations, open_storage, schema
 
 from tests.server.storage_fixtures import where  # noqa: F401 - fixture
 

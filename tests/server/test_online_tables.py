@@ -13,8 +13,7 @@ from table.server.client import choose
 from table.server.limits import Limits
 from table.server.outbox import Outbox
 from table.server.rooms import Watcher
-from table.server.storage import StorageError
-from table.server.storage import open_storage
+from table.server.store import StorageError, open_storage
 
 from tests.server.server_helpers import FakeClock, TestClient, auth
 from tests.server.storage_fixtures import where  # noqa: F401 - fixture

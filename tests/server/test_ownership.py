@@ -13,14 +13,14 @@ from collections.abc import Iterator
 
 import pytest
 
-from table.server.partitions import partition_lock, partition_of
+from table.server.cluster.partitions import partition_lock, partition_of
 
 PG = os.environ.get("TABLE_TEST_POSTGRES_URL")
 
 sa = pytest.importorskip("sqlalchemy")
 pytest.importorskip("psycopg")
 
-from table.server.ownership import Ownership  # noqa: E402
+from table.server.cluster.ownership import Ownership  # noqa: E402
 
 
 @pytest.fixture
@@ -132,7 +132,7 @@ def test_a_worker_that_lost_its_lock_cannot_overwrite_the_new_owners_move() -> N
     """The write is the last fence: a table's log has one entry per version, whoever writes."""
     if not PG:
         pytest.skip("set TABLE_TEST_POSTGRES_URL to test ownership locks on PostgreSQL")
-    from table.server.storage import StorageError, open_storage
+    from table.server.store import StorageError, open_storage
     from tests.server.storage_fixtures import postgres_schema
 
     with postgres_schema() as url:

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from table.server.players import (NicknameError, bot_player, check_name, create_guest, name_key, new_token,
                                   player_for_token, token_hash)
-from table.server.storage import open_storage
+from table.server.store import open_storage
 
 from tests.server.storage_fixtures import storage, where  # noqa: F401 - fixtures
 

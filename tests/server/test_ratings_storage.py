@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from table.server.ledger import Entry
 from table.server.ratings import Rating, replay
 from table.server.results import Outcome
-from table.server.storage import StorageError, open_storage
+from table.server.store import StorageError, open_storage
 
 from tests.server.storage_fixtures import storage, where  # noqa: F401 - fixtures
 

@@ -9,7 +9,7 @@ from table.match.actions import Move
 from table.server.app import create_app
 from table.server.limits import Limits
 from table.rules.dice import SeededDice
-from table.server.storage import open_storage
+from table.server.store import open_storage
 
 from tests.server.server_helpers import TestClient, auth, first_path
 from tests.server.test_api import act, new_game, to_move

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from table.cli import main
-from table.server.storage import StorageError, default_path, open_storage
+from table.server.store import StorageError, default_path, open_storage
 
 
 def test_serve_passes_host_port_and_database(monkeypatch, tmp_path, capsys):

@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from table.server.storage import ConflictError, OnlineWrite, StorageError
+from table.server.store import ConflictError, OnlineWrite, StorageError
 from table.server.writer import GroupWriter
 
 

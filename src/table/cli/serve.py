@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from table.errors import TableError
-from table.server.storage import default_path, open_storage
+from table.server.store import default_path, open_storage
 
 
 def port_number(text: str) -> int:
@@ -80,7 +80,8 @@ def cluster_app() -> Any:
     """The app of one of several server processes, configured by ``_serve`` through the environment
     (uvicorn starts each worker process by importing this factory)."""
     from table.server.app import create_app
-    from table.server.cluster import Cluster, ClusterSettings
+    from table.server.cluster.member import Cluster
+    from table.server.cluster.settings import ClusterSettings
     from table.server.memory import settle_memory
     from table.server.wallclock import SteadyWallClock
 

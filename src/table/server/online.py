@@ -35,7 +35,7 @@ from table.server.players import NicknameError, create_guest, name_key, player_f
 from table.server.push import Push
 from table.server.results import Outcome, outcome
 from table.server.rooms import Room, RoomError, Rooms, encode
-from table.server.storage import ConflictError, OnlineTable, OnlineWrite, Player, SqlStorage, StorageError
+from table.server.store import ConflictError, OnlineTable, OnlineWrite, Player, SqlStorage, StorageError
 from table.server.writer import GroupWriter
 from table.server.turns import keeps_running, roll_on_open, waiting_for
 

@@ -26,7 +26,7 @@ import secrets
 import unicodedata
 
 from table.errors import TableError
-from table.server.storage import ConflictError, Player, SqlStorage
+from table.server.store import ConflictError, Player, SqlStorage
 
 MIN_LENGTH = 2
 MAX_LENGTH = 20

@@ -34,7 +34,7 @@ from urllib.parse import urlsplit
 
 from table.errors import TableError
 from table.server.rooms import RoomError
-from table.server.storage import PushSubscription, SqlStorage, StorageError
+from table.server.store import PushSubscription, SqlStorage, StorageError
 
 JSON = dict[str, Any]
 Sender = Callable[[PushSubscription, str, str], int]

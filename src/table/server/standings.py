@@ -18,7 +18,7 @@ from table.match.records import match_to_mat, match_to_sgf
 from table.server.game import GameConfig
 from table.server.online import Online, OnlineError
 from table.server.players import name_key
-from table.server.storage import Board, MatchResult, Player, SqlStorage, StorageError
+from table.server.store import Board, MatchResult, Player, SqlStorage, StorageError
 
 JSON = dict[str, Any]
 

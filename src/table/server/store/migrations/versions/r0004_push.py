@@ -1,6 +1,6 @@
 """Web Push: the site's own keys (VAPID, made on first use) and the players' push subscriptions.
 
-The tables are written out here, not taken from ``table.server.schema``.
+The tables are written out here, not taken from ``table.server.store.schema``.
 """
 
 from __future__ import annotations

@@ -2,9 +2,10 @@
 
 SQLite by default, in a per-user data directory; PostgreSQL when given a
 ``postgresql://`` URL (through psycopg 3: ``pip install 'table[postgres]'``).
-Both run the same schema (``table.server.schema``) through SQLAlchemy Core,
-and opening a database brings it to the newest schema with the Alembic
-migrations in ``table.server.migrations`` (a release-0.1.0 database included).
+Both run the same schema (``table.server.store.schema``) through SQLAlchemy
+Core, and opening a database brings it to the newest schema with the Alembic
+migrations in ``table.server.store.migrations`` (a release-0.1.0 database
+included).
 
 Every method blocks until the database answers, so async code calls them in
 a worker thread (``await asyncio.to_thread(storage.append, ...)``); they are
@@ -47,8 +48,8 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.pool import StaticPool
 
 from table.errors import TableError
-from table.server import migrations
-from table.server import schema as t
+from table.server.store import migrations
+from table.server.store import schema as t
 from table.server.ledger import Entry
 from table.server.ratings import Rating, rate
 from table.server.results import ENDINGS, Outcome

@@ -2,7 +2,7 @@
 
 A player's rating and experience are those after their latest row, so they can
 always be recomputed from the rows in order (``table.server.ratings.replay``).
-The table is written out here, not taken from ``table.server.schema``.
+The table is written out here, not taken from ``table.server.store.schema``.
 """
 
 from __future__ import annotations

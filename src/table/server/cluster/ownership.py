@@ -16,7 +16,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from sqlalchemy.pool import NullPool
 
-from table.server.partitions import partition_lock, partition_of, stable_hash
+from table.server.cluster.partitions import partition_lock, partition_of, stable_hash
 
 
 # The server's side of the keepalives (seconds, probes), set on the lock session.

@@ -18,7 +18,7 @@ from typing import Any
 from redis.asyncio import Redis
 from redis.exceptions import ResponseError
 
-from table.server.partitions import partition_of
+from table.server.cluster.partitions import partition_of
 
 JSON = dict[str, Any]
 GROUP = "owners"

@@ -8,7 +8,7 @@ from alembic import context
 def _run() -> None:
     connection = context.config.attributes.get("connection")
     if connection is None:  # pragma: no cover - only the Alembic command line lands here
-        raise RuntimeError("run migrations through table.server.migrations.upgrade(connection)")
+        raise RuntimeError("run migrations through table.server.store.migrations.upgrade(connection)")
     context.configure(connection=connection, render_as_batch=True)
     with context.begin_transaction():
         context.run_migrations()

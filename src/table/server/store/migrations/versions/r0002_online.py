@@ -2,7 +2,7 @@
 
 Games also get ``updated`` (time of the last log entry, backfilled with
 ``created``) and ``finished`` (None while the match goes on).  The tables are
-written out here, not taken from ``table.server.schema``, so this revision
+written out here, not taken from ``table.server.store.schema``, so this revision
 stays what it was when later ones change the schema.
 """
 

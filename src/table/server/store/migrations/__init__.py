@@ -8,7 +8,7 @@ stamped at ``0001`` before upgrading.
 
 To write a new revision: add ``versions/rNNNN_what.py`` by hand (copy the
 last one: ``revision``, ``down_revision``, ``upgrade()``), update
-``table.server.schema`` to match, and ``tests/server/test_migrations.py``
+``table.server.store.schema`` to match, and ``tests/server/store/test_migrations.py``
 checks that the two agree.
 """
 
