@@ -57,11 +57,11 @@ from table.server.pool import BotPool, BotPoolError, Think
 from table.server.rooms import MOVED_CODE, Clock, Room, RoomError, Rooms, Watcher, encode
 from table.server.online import Online, OnlineError
 from table.server.standings import Standings, page_number
-from table.server.storage import SqlStorage, Storage
+from table.server.store import SqlStorage, Storage
 from table.server.text import check_strings
 
 if TYPE_CHECKING:
-    from table.server.cluster import Cluster
+    from table.server.cluster.member import Cluster
 
 JSON = dict[str, Any]
 
@@ -318,7 +318,7 @@ def create_app(storage: Storage, dice: DiceSource | None = None, bot_delay: floa
     connections = ConnectionLimiter(limits.connections_per_client)
     routed = []
     if cluster is not None:
-        from table.server.cluster import Routed  # Redis is an optional extra ("scale")
+        from table.server.cluster.routed import Routed  # Redis is an optional extra ("scale")
         routed.append(Middleware(Routed, cluster=cluster))
     app = Starlette(routes=routes, lifespan=_lifespan(rooms, pool, online, cluster, warm_bot), middleware=[
         *routed,
