@@ -39,7 +39,7 @@ from table.server.computer import BotTask, task_for, think
 from table.server.game import Game, GameConfig
 from table.server.memory import give_back_memory
 from table.server.outbox import Outbox
-from table.server.storage import Storage, StorageError, public_id
+from table.server.store import Storage, StorageError, public_id
 
 JSON = dict[str, Any]
 Think = Callable[[BotTask], Awaitable[JSON]]
