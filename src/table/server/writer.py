@@ -14,7 +14,7 @@ import asyncio
 import threading
 from collections.abc import Callable
 
-from table.server.storage import OnlineWrite, StorageError
+from table.server.store import OnlineWrite, StorageError
 
 # How long an idle writer thread waits for work before it ends (a new one starts when needed).
 IDLE_SECONDS = 2.0
