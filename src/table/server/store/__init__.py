@@ -1,11 +1,14 @@
-"""Where the server keeps everything: one :func:`open_storage`.
+"""Where the server keeps everything: one :func:`open_storage`, its queries grouped by tables.
 
-``storage`` (``SqlStorage`` and ``open_storage``), ``schema`` and
-``migrations`` (the tables and their history).  Code outside this package
-imports from here.
+``storage`` (the ``SqlStorage`` that holds every group, and ``open_storage``),
+``games``, ``players``, ``tables``, ``social``, ``results`` (each group of
+queries), ``values`` (the records and errors they hand out), ``base`` (the
+transaction), ``schema`` and ``migrations`` (the tables and their history).
+Code outside this package imports from here.
 """
 
-from table.server.store.storage import (
+from table.server.store.storage import SqlStorage, default_path, open_storage
+from table.server.store.values import (
     CHANNELS,
     CHAT_MAX,
     JSON,
@@ -20,12 +23,9 @@ from table.server.store.storage import (
     OnlineWrite,
     Player,
     PushSubscription,
-    SqlStorage,
     Storage,
     StorageError,
     TableStatus,
-    default_path,
-    open_storage,
     public_id,
 )
 
