@@ -37,6 +37,8 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from table.errors import PositionError, XgidError
+from table.rules.board import BOARD_SIZE as _BOARD_SIZE
+from table.rules.board import CHECKERS as _CHECKERS
 from table.rules.position import Position
 
 __all__ = ["BOTTOM", "TOP", "CubeOffer", "XgidInfo", "from_xgid", "to_xgid"]
@@ -49,8 +51,6 @@ _FIELDS = ("board", "cube value", "cube position", "turn", "dice", "bottom score
            "top score", "Crawford/Jacoby", "match length", "max cube")
 _INT_RE = re.compile(r"^(0|-?[1-9][0-9]*)$")
 _MAX_CUBE_LOG = 15
-_BOARD_SIZE = 26
-_CHECKERS = 15
 
 
 class CubeOffer(IntEnum):
