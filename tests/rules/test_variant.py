@@ -86,6 +86,7 @@ def test_checkers_per_side_come_from_the_variant() -> None:
     assert Position.from_checkers({}, {10: 2}, variant=THREE).result() == 1
     assert Position.from_checkers({}, {20: 3}, variant=THREE).result() == 3  # in the winner's home
     assert Position.initial(THREE).borne_off() == (0, 0)
+    assert pickle.loads(pickle.dumps(p)) == p and pickle.loads(pickle.dumps(p)).borne_off() == (2, 1)
     with pytest.raises(PositionError, match="at most 3 are allowed"):
         Position.from_checkers({3: 4}, {20: 1}, variant=THREE)
     with pytest.raises(PositionError, match="at most 3 are allowed"):

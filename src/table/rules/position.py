@@ -363,8 +363,10 @@ class Position:
 
         return render(self)
 
-    def __reduce__(self) -> tuple[object, tuple[str, str]]:
-        return (Position.from_id, (self.id, self._variant.name))
+    def __reduce__(self) -> tuple[object, tuple[str] | tuple[str, Variant]]:
+        if self._variant is STANDARD:
+            return (Position.from_id, (self.id,))
+        return (Position.from_id, (self.id, self._variant))
 
 
 def _narrow(candidates: list[Play], segments: list[Segment]) -> list[Play]:

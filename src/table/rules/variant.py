@@ -25,7 +25,7 @@ table.errors.VariantError: unknown variant 'plakoto': Table plays standard, nack
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import NamedTuple
 
 from table.errors import VariantError
@@ -78,6 +78,12 @@ class Variant:
 
     def __str__(self) -> str:
         return self.name
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        # A shipped variant unpickles as the very value (``is`` holds), others field by field.
+        if VARIANTS.get(self.name) == self:
+            return (find_variant, (self.name,))
+        return (Variant, tuple(getattr(self, f.name) for f in fields(self)))
 
 
 STANDARD = Variant(name="standard", title="Backgammon", start=((24, 2), (13, 5), (8, 3), (6, 5)))
