@@ -73,7 +73,8 @@ class GameResult:
     """How a game ended: ``how`` is ``"checkers"``, ``"drop"``, ``"resign"`` or ``"record"``.
 
     ``level`` is 1, 2 or 3 (single, gammon, backgammon) as scored, after the
-    Jacoby rule; ``points`` is ``level`` times ``cube``.
+    Jacoby rule; ``points`` is what the variant scores for ``level`` (1, 2 or 3 in
+    backgammon and Nackgammon) times ``cube``.
     """
 
     winner: int
@@ -249,7 +250,7 @@ def _finish(state: State, winner: int, level: int, how: str, points: int | None 
     if _jacoby_applies(state):
         level = 1
     if points is None:
-        points = level * state.cube_value
+        points = s.variant.scoring[level - 1] * state.cube_value
     score = list(state.score)
     score[winner] += points
     new_score = (score[0], score[1])
