@@ -14,7 +14,7 @@ python3 -m table train --races --games 150000 --checkpoint training/checkpoints/
   --check-pairs 500 > /dev/null 2>&1
 echo "## $(date -u '+%Y-%m-%d %H:%M:%S') benchmarks of src/table/bot/weights/table.npz" >> training/bench.txt
 python3 - >> training/bench.txt 2>&1 <<'PY'
-from table.bot.duel import NETWORK, PUBEVAL, Player, duel, summary
+from table.tools.duel import NETWORK, PUBEVAL, Player, duel, summary
 from table.bot.net import bundled
 w = bundled()
 for noise in (0.15, 0.25, 0.35, 0.5, 0.7):

@@ -28,7 +28,7 @@ import numpy as np
 sys.path.insert(0, "training")
 import candidates
 from table.bot.net import N_OUTPUTS, Weights
-from table.bot.train.refine import Dataset, plies
+from table.tools.train.refine import Dataset, plies
 pos = candidates.collect(Weights.load(Path(sys.argv[1])), 300_000, int(sys.argv[3]), with_best=True)
 Dataset(pos, np.full((len(pos), N_OUTPUTS), np.nan, np.float32), plies(2).kind).save(Path(sys.argv[2]))
 print(f"{len(pos)} positions after close plays collected")
@@ -40,7 +40,7 @@ import sys
 import time
 from pathlib import Path
 from table.bot.net import Weights
-from table.bot.train import refine
+from table.tools.train import refine
 data = Path(sys.argv[2])
 if not data.exists():
     def log(msg: str) -> None:
@@ -48,7 +48,7 @@ if not data.exists():
         print(line, flush=True)
         with open("training/log.txt", "a") as f:
             f.write(line + "\n")
-    d = refine._label_resumably(Weights.load(Path(sys.argv[1])), 0, int(sys.argv[3]), 2, data, log,
+    d = refine.label_resumably(Weights.load(Path(sys.argv[1])), 0, int(sys.argv[3]), 2, data, log,
                                 refine.plies(2))
     d.save(data)
     refine.partial_path(data).unlink(missing_ok=True)

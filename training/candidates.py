@@ -23,8 +23,8 @@ from numba import njit
 
 from table.bot import bearoff, search
 from table.bot.net import N_OUTPUTS, Weights, final_probs
-from table.bot.train import refine
-from table.bot.train.selfplay import roll_dice
+from table.tools.train import refine
+from table.tools.train.selfplay import roll_dice
 
 K = 4  # the best play and up to three others
 MARGIN = 0.12  # equity below the best within which another play is a real candidate
@@ -95,7 +95,7 @@ def collect_groups(weights: Weights, count: int, seed: int,
     pos = np.empty((count, 26), dtype=np.int8)
     groups = np.empty(count, dtype=np.int64)
     n = _collect(search.make_net(weights, bearoff.database()), search.make_work(weights.hidden),
-                 seed, 0.02, K, MARGIN, with_best, refine._START, pos, groups)
+                 seed, 0.02, K, MARGIN, with_best, refine.START, pos, groups)
     return pos[:n], groups[:n]
 
 

@@ -9,7 +9,7 @@ Usage: python3 training/first_labelled.py training/data/rollout-9 600000 OUT.npz
 import sys
 from pathlib import Path
 
-from table.bot.train.refine import Dataset
+from table.tools.train.refine import Dataset
 
 
 def main(stem: str, count: int, out: Path) -> None:

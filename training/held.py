@@ -31,8 +31,8 @@ from pathlib import Path
 import numpy as np
 
 from table.bot.net import N_OUTPUTS
-from table.bot.train.refine import Dataset, partial_path
-from table.bot.train.rollout import labeller
+from table.tools.train.refine import Dataset, partial_path
+from table.tools.train.rollout import labeller
 
 _POINTS = np.arange(26)
 
@@ -59,12 +59,15 @@ def leader_held(boards: np.ndarray, lead: int = 40, anchors: int = 2) -> np.ndar
 
 def held(boards: np.ndarray, lead: int = 40) -> np.ndarray:
     """Mask of held boards, whichever side leads (the other view: reversed and negated)."""
-    return leader_held(boards, lead) | leader_held(-boards[:, ::-1], lead)
+    mask: np.ndarray = leader_held(boards, lead) | leader_held(-boards[:, ::-1], lead)
+    return mask
 
 
 def leading(boards: np.ndarray, lead: int) -> np.ndarray:
     """Mask of contact boards where either side leads the race by ``lead``+ pips."""
-    return leader_held(boards, lead, anchors=0) | leader_held(-boards[:, ::-1], lead, anchors=0)
+    mask: np.ndarray = (leader_held(boards, lead, anchors=0)
+                        | leader_held(-boards[:, ::-1], lead, anchors=0))
+    return mask
 
 
 def split(source: Path, held_path: Path, rest_path: Path, lead: int, kind: str,

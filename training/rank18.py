@@ -38,8 +38,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 import candidates  # noqa: E402
 
 from table.bot import features  # noqa: E402
-from table.bot.net import Weights  # noqa: E402
-from table.bot.train import refine  # noqa: E402
+from table.bot.net import CONTACT, RACE, Weights  # noqa: E402
+from table.tools.train import refine  # noqa: E402
 
 EQUITY = np.array([2.0, 1.0, 1.0, -1.0, -1.0], dtype=np.float32)  # cubeless equity = EQUITY @ p - 1
 BATCH = 256
@@ -68,17 +68,18 @@ def _sibling_deltas(out: np.ndarray, y: np.ndarray, keys: np.ndarray, lam: float
     r = np.nan_to_num(_residuals(out, y, keys))
     # d/de of lam * mean(r**2) is 2 lam r / len (centring is a projection); then through the
     # equity's weights and each sigmoid.
-    return (2.0 * lam / len(out)) * r[:, None] * EQUITY[None, :] * out * (1.0 - out)
+    grad: np.ndarray = (2.0 * lam / len(out)) * r[:, None] * EQUITY[None, :] * out * (1.0 - out)
+    return grad
 
 
 def _rank_error(params: list[np.ndarray], x: np.ndarray, y: np.ndarray, keys: np.ndarray) -> float:
-    return float(np.nanmean(np.abs(_residuals(refine._forward(params, x)[-1], y, keys))))
+    return float(np.nanmean(np.abs(_residuals(refine.forward(params, x)[-1], y, keys))))
 
 
-def _encoded(positions: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def encoded(positions: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     xs = np.zeros((len(positions), features.N_INPUTS), dtype=np.float32)
     nets = np.zeros(len(positions), dtype=np.int64)
-    refine._encode_all(positions, xs, nets)
+    refine.encode_all(positions, xs, nets)
     return xs, nets
 
 
@@ -87,10 +88,10 @@ def fit(weights: Weights, data: refine.Dataset, groups: np.ndarray, lam: float, 
         anchor_w: float = 1.0, anchor_self: bool = True) -> Weights:
     new = weights.copy()
     rng = np.random.default_rng(1)
-    xs, nets = _encoded(data.positions)
+    xs, nets = encoded(data.positions)
     if anchor is not None:
-        axs, anets = _encoded(anchor.positions)
-    for net, name in ((refine.CONTACT, "contact"), (refine.RACE, "race")):
+        axs, anets = encoded(anchor.positions)
+    for net, name in ((CONTACT, "contact"), (RACE, "race")):
         idx = np.flatnonzero(nets == net)
         # Hold out whole groups, so that a held-out position's siblings are held out too.
         ids = np.unique(groups[idx])
@@ -103,7 +104,7 @@ def fit(weights: Weights, data: refine.Dataset, groups: np.ndarray, lam: float, 
         ax = ay = None
         if anchor is not None and (anets == net).any():
             ax = axs[anets == net]
-            ay = refine._forward(params, ax)[-1] if anchor_self else anchor.targets[anets == net]
+            ay = refine.forward(params, ax)[-1] if anchor_self else anchor.targets[anets == net]
             log(f"anchor {name}: {len(ax)} positions, weight {anchor_w}, "
                 f"{'own outputs' if anchor_self else 'labels'}")
         m = [np.zeros_like(p) for p in params]
@@ -112,7 +113,7 @@ def fit(weights: Weights, data: refine.Dataset, groups: np.ndarray, lam: float, 
         t = 0
 
         def report(when: str) -> None:
-            log(f"fit {name} (lambda {lam}) {when}: {refine._loss(params, xs[hold], data.targets[hold])}, "
+            log(f"fit {name} (lambda {lam}) {when}: {refine.loss_text(params, xs[hold], data.targets[hold])}, "
                 f"sibling rank error {_rank_error(params, xs[hold], data.targets[hold], groups[hold]):.4f}")
 
         report(f"{len(train)} positions, {len(hold)} held out; before")
@@ -124,21 +125,21 @@ def fit(weights: Weights, data: refine.Dataset, groups: np.ndarray, lam: float, 
             batch_order = train[np.argsort(rank_of[gid], kind="stable")]
             for s in range(0, len(batch_order), BATCH):
                 b = batch_order[s:s + BATCH]
-                acts = refine._forward(params, xs[b])
+                acts = refine.forward(params, xs[b])
                 delta = ce_w * (acts[-1] - data.targets[b]) / len(b)
                 if lam:
                     delta = delta + _sibling_deltas(acts[-1], data.targets[b], groups[b], lam)
                 grads = refine.backprop(params, acts, delta)
                 if ax is not None and ay is not None:
                     a = rng.integers(0, len(ax), BATCH)
-                    aacts = refine._forward(params, ax[a])
+                    aacts = refine.forward(params, ax[a])
                     agrads = refine.backprop(params, aacts, anchor_w * (aacts[-1] - ay[a]) / BATCH)
                     grads = [g + h for g, h in zip(grads, agrads)]
                 t += 1
                 refine.adam_step(params, grads, m, v, t, lr0 * (lr1 / lr0) ** (t / steps_total))
             report(f"epoch {epoch + 1}/{epochs}")
             if ax is not None and ay is not None:
-                log(f"anchor {name} epoch {epoch + 1}: {refine._loss(params, ax[:20000], ay[:20000])}")
+                log(f"anchor {name} epoch {epoch + 1}: {refine.loss_text(params, ax[:20000], ay[:20000])}")
     return new
 
 

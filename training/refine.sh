@@ -2,7 +2,7 @@
 # The refinement passes that turned the TD(lambda) network into the shipped one,
 # and the passes after it.  Each pass collects 1,000,000 positions from the
 # previous network's self-play, labels them with that network's own 1-ply
-# judgement and fits it to them (see src/table/bot/train/refine.py).  About 20
+# judgement and fits it to them (see src/table/tools/train/refine.py).  About 20
 # minutes a pass on 2 idle cores.  After each pass: 0-ply against pubeval
 # (10,000 games) and head to head against the previous pass (40,000 games),
 # appended to training/bench.txt.

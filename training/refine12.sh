@@ -23,7 +23,7 @@ if [ ! -f "$out" ]; then
     python3 - "$data/refine-12.partial.npz" "$data/refine-12-part.npz" "$STOP_AT" <<'PY'
 import sys
 from pathlib import Path
-from table.bot.train.refine import Dataset
+from table.tools.train.refine import Dataset
 part = Dataset.load(Path(sys.argv[1])).labelled()
 n = int(sys.argv[3])
 Dataset(part.positions[:n], part.targets[:n], part.kind).save(Path(sys.argv[2]))

@@ -24,8 +24,8 @@ from pathlib import Path
 import numpy as np
 from table.bot import features
 from table.bot.net import N_OUTPUTS, Weights
-from table.bot.train.refine import Dataset, collect
-from table.bot.train.rollout import labeller
+from table.tools.train.refine import Dataset, collect
+from table.tools.train.rollout import labeller
 pos = collect(Weights.load(Path(sys.argv[1])), 400_000, 171)
 contact = pos[[not features.is_race(b) for b in pos]]
 pick = np.sort(np.random.default_rng(171).choice(len(contact), 240_000, replace=False))

@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 import rank18  # noqa: E402
 
 from table.bot.net import Weights  # noqa: E402
-from table.bot.train import refine  # noqa: E402
+from table.tools.train import refine  # noqa: E402
 
 CK = Path("training/checkpoints")
 # Each pass's set: the network that played and labelled it, and the collection's seed.

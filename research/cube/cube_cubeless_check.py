@@ -10,13 +10,15 @@ prints the total loss of Greu's decisions (2-ply chances, the shipped cube model
 gap means the chances, not the cube model, are wrong there.  About 7 s per position on one core.
 """
 import sys
+from pathlib import Path
 
 import numpy as np
 
 from table import Position
-from table.bot import cubebench, search
-from table.bot.cubeplay import _net
+from table.bot import search
 from table.bot.net import bundled, final_probs
+from table.tools import cubebench
+from table.tools.cubeplay import network
 
 
 def cubeless(net: search.Net, work: search.Work, board0: np.ndarray, games: int,
@@ -40,10 +42,10 @@ def cubeless(net: search.Net, work: search.Work, board0: np.ndarray, games: int,
 
 
 def main(path: str, top: int, games: int) -> None:
-    ref = cubebench.Reference.load(path)
+    ref = cubebench.Reference.load(Path(path))
     ref = ref.subset(ref.done)
     w = bundled()
-    net, work = _net(w, True), search.make_work(w.hidden)
+    net, work = network(w, True), search.make_work(w.hidden)
     rng = np.random.default_rng(1)
     p2 = cubebench.chances(ref.boards, 2)
     d, t = cubebench.decisions(p2, ref.boards)

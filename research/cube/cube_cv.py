@@ -30,7 +30,7 @@ import numpy as np
 
 from table import Position
 from table.bot import Bot, cube
-from table.bot.cubebench import Reference, chances, network_digest, verdict
+from table.tools.cubebench import Reference, chances, network_digest, verdict
 from table.bot.net import Weights, bundled
 
 from cube_volatility import volatility
@@ -107,7 +107,7 @@ GRIDS: dict[str, list[Params]] = {
     "split": [(a, b) for a in np.round(np.arange(0.60, 0.97, 0.04), 2)
               for b in np.round(np.arange(0.56, 0.93, 0.04), 2)],
     "margin": [(m,) for m in (0.0, 0.005, 0.01, 0.015, 0.02, 0.03, 0.04)],
-    "volatility": [g for g in itertools.product((0.76, 0.80, 0.84, 0.88), (0.04, 0.06, 0.08),
+    "volatility": [tuple(g) for g in itertools.product((0.76, 0.80, 0.84, 0.88), (0.04, 0.06, 0.08),
                                                  (0.10, 0.12, 0.15, 0.18)) if g[2] > g[1]]
     + [(0.72, 0.0, 1.0)],
 }

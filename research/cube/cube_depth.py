@@ -21,9 +21,10 @@ from pathlib import Path
 
 import numpy as np
 
-from table.bot import bearoff, cubebench, search
-from table.bot.bot import _consistent
+from table.bot import bearoff, search
+from table.bot.bot import consistent
 from table.bot.net import Weights, bundled
+from table.tools import cubebench
 
 HERE = Path(__file__).parent
 REFERENCES = [HERE / f"{n}.npz" for n in ("A-w256", "A-deep", "C-r14", "D-2029")]
@@ -49,7 +50,8 @@ def depth_chances(ref: Path, boards: np.ndarray, weights: Path | None, depth: in
     w = bundled() if weights is None else Weights.load(weights)
     cache = HERE / "chances" / f"{ref.stem}-{cubebench.network_digest(w)}-d{depth}.npy"
     if cache.exists():
-        return np.load(cache)
+        kept: np.ndarray = np.load(cache)
+        return kept
     jobs = [(None if weights is None else str(weights), depth, boards[i:i + 25])
             for i in range(0, len(boards), 25)]
     with Pool(2) as pool:
@@ -61,7 +63,7 @@ def depth_chances(ref: Path, boards: np.ndarray, weights: Path | None, depth: in
 
 def per_position_loss(ref: cubebench.Reference, p: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Equity lost and decisions agreed, per position, by the model on chances ``p``."""
-    p = np.array([_consistent([float(v) for v in row]).as_tuple() for row in p])
+    p = np.array([consistent([float(v) for v in row]).as_tuple() for row in p])
     d, t = cubebench.decisions(p, ref.boards)
     lost, agreed = np.empty(len(d)), np.empty(len(d))
     for i in range(len(d)):
@@ -83,7 +85,7 @@ def main() -> None:
         ps = {d: depth_chances(path, ref.boards, args.weights, d) for d in (1, 2, 3)}
         cells = []
         for form, mix in FORMS.items():
-            lo, ag = per_position_loss(ref, sum(w * ps[d] for d, w in mix.items()))
+            lo, ag = per_position_loss(ref, sum((w * ps[d] for d, w in mix.items()), np.zeros_like(ps[1])))
             lost[form].append(lo)
             agreed[form].append(ag)
             cells.append(f"{form} {ag.sum() / (2 * len(ag)):.1%}, {lo.sum() / (2 * len(lo)):.4f}")

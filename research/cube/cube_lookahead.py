@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from table.bot import Bot, cube
-from table.bot.cubebench import Reference, verdict
+from table.tools.cubebench import Reference, verdict
 from table.rules.kernel import ROLLS
 from table.rules.position import Position
 

@@ -27,7 +27,7 @@ from pathlib import Path
 import numpy as np
 
 from table.bot import cube
-from table.bot.cubebench import Reference, position_scores
+from table.tools.cubebench import Reference, position_scores
 
 from cube_depth import REFERENCES, depth_chances
 

@@ -17,13 +17,13 @@ from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 
-from table.bot.cubeplay import CubePlayer, cube_duel
-from table.cli.bot import _cube_player
+from table.tools.bench.strength import cube_player
+from table.tools.cubeplay import CubePlayer, cube_duel
 
 
 def _share(job: tuple[str, float, float, int, int]) -> np.ndarray:
     spec, a, b, pairs, seed = job
-    base = _cube_player(spec, False)
+    base = cube_player(spec, False)
     pa = CubePlayer(base.player, base.judge, base.judge_depth, False, a)
     pb = CubePlayer(base.player, base.judge, base.judge_depth, False, b)
     return cube_duel(pa, pb, pairs, seed)[0]

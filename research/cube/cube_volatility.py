@@ -19,7 +19,7 @@ import numpy as np
 
 from table import Position
 from table.bot import Bot
-from table.bot.cubebench import Reference, best_efficiency, chances, decisions, verdict
+from table.tools.cubebench import Reference, best_efficiency, chances, decisions, verdict
 from table.bot.net import Weights, bundled
 
 ROLLS = [(a, b) for a in range(1, 7) for b in range(1, a + 1)]

@@ -18,8 +18,8 @@ import numpy as np
 
 from table import Position
 from table.bot import Bot, cube
-from table.bot.cubebench import Reference, chances, verdict
 from table.bot.net import Weights
+from table.tools.cubebench import Reference, Verdict, chances, verdict
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from cube_volatility import decisions_at, volatility  # noqa: E402
@@ -32,10 +32,12 @@ if os.environ.get("ONE"):
     GRID = [(hi, 0.08, 0.12) for hi in (0.72, 0.76, 0.78, 0.80, 0.82, 0.84, 0.86, 0.88, 0.90)]
 
 
-def line(vol, plain, race, hi, v0, v1):
+def line(vol: np.ndarray, plain: np.ndarray, race: np.ndarray, hi: float, v0: float,
+         v1: float) -> np.ndarray:
     """The line's efficiencies in contact; ``plain`` (the model's) in races and at the last roll."""
     x = np.clip(hi - (hi - 0.72) * (vol - v0) / (v1 - v0), 0.72, hi)
-    return np.where(race, plain, x)
+    out: np.ndarray = np.where(race, plain, x)
+    return out
 
 
 def main() -> None:
@@ -52,21 +54,21 @@ def main() -> None:
         data.append((Path(path).stem, ref, p, race, vol, plain))
         print(f"{Path(path).stem}: read", flush=True)
     # res[g][k]: the verdict of grid line g on reference k
-    res = {}
+    res: dict[tuple[float, float, float], list[Verdict]] = {}
     for g in GRID:
         res[g] = [verdict(ref.nd, ref.dt, *decisions_at(p, ref.boards, line(vol, plain, race, *g)))
                   for _, ref, p, race, vol, plain in data]
-    plain = GRID[0] if os.environ.get("ONE") else (0.72, 0.0, 1.0)
+    chosen = GRID[0] if os.environ.get("ONE") else (0.72, 0.0, 1.0)
     for k, (name, *_rest) in enumerate(data):
         best = min(GRID, key=lambda g: sum(v.loss for j, v in enumerate(res[g]) if j != k))
-        t, o = res[best][k], res[plain][k]
+        t, o = res[best][k], res[chosen][k]
         print(f"left out {name}: line {best} -> {100 * t.agreement:.1f}%, {t.mean_loss:.4f} "
               f"(plain 0.72: {100 * o.agreement:.1f}%, {o.mean_loss:.4f})")
     best = min(GRID, key=lambda g: sum(v.loss for v in res[g]))
     print(f"on all: line {best}: " + "; ".join(
         f"{name} {100 * v.agreement:.1f}%, {v.mean_loss:.4f}" for (name, *_r), v in zip(data, res[best])))
     print("plain 0.72: " + "; ".join(
-        f"{name} {100 * v.agreement:.1f}%, {v.mean_loss:.4f}" for (name, *_r), v in zip(data, res[plain])))
+        f"{name} {100 * v.agreement:.1f}%, {v.mean_loss:.4f}" for (name, *_r), v in zip(data, res[chosen])))
 
 
 if __name__ == "__main__":

@@ -22,8 +22,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "training"))  # can
 import candidates  # noqa: E402
 import rank18  # noqa: E402
 
-from table.bot.net import Weights  # noqa: E402
-from table.bot.train import refine  # noqa: E402
+from table.bot.net import CONTACT, RACE, Weights  # noqa: E402
+from table.tools.train import refine  # noqa: E402
 
 GROUPS = Path("training/data/groups-18.npz")  # the collection's roll numbers, made once
 
@@ -31,7 +31,8 @@ GROUPS = Path("training/data/groups-18.npz")  # the collection's roll numbers, m
 def groups(positions: np.ndarray) -> np.ndarray:
     if GROUPS.exists():
         with np.load(GROUPS) as f:
-            return f["groups"]
+            kept: np.ndarray = f["groups"]
+            return kept
     pos, g = candidates.collect_groups(Weights.load(Path("training/checkpoints/twoply-16c.npz")),
                                        rank18.COLLECTED, rank18.SEED, with_best=True)
     if not np.array_equal(pos, positions):
@@ -43,11 +44,11 @@ def groups(positions: np.ndarray) -> np.ndarray:
 
 def outputs(w: Weights, xs: np.ndarray, nets: np.ndarray) -> np.ndarray:
     out = np.zeros((len(xs), 5), dtype=np.float32)
-    for net in (refine.CONTACT, refine.RACE):
+    for net in (CONTACT, RACE):
         i = nets == net
         params = refine.layer_params(w, net)
         if i.any():
-            out[i] = refine._forward(params, xs[i])[-1]
+            out[i] = refine.forward(params, xs[i])[-1]
     return out
 
 
@@ -63,7 +64,7 @@ def main() -> None:
     idx = np.flatnonzero(keep)
     t = d.targets[idx] @ rank18.EQUITY
     kg = inv[idx]
-    xs, nets = rank18._encoded(d.positions[idx])
+    xs, nets = rank18.encoded(d.positions[idx])
     rolls = len(np.unique(kg))
     best_t = np.full(len(ids), np.inf)
     np.minimum.at(best_t, kg, t)

@@ -27,7 +27,7 @@ from pathlib import Path
 import numpy as np
 
 from table.bot.net import Weights
-from table.bot.train import refine
+from table.tools.train import refine
 
 PART = 16_000  # positions per round: every process gets PART / JOBS of them
 
@@ -44,7 +44,7 @@ def label(partial: Path, weights: Path, jobs: int, seconds: float, out: Path) ->
     if not len(missing):
         raise SystemExit(f"{partial} is labelled already")
     start = int(missing[0])
-    part_fn = functools.partial(refine._label_part, Weights.load(weights), _depth(d.kind))
+    part_fn = functools.partial(refine.label_part, Weights.load(weights), _depth(d.kind))
     t = time.monotonic()
     done: list[np.ndarray] = []
     at = start

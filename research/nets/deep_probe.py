@@ -14,17 +14,17 @@ import sys
 import time
 import numpy as np
 from pathlib import Path
-from table.bot.train import refine
+from table.tools.train import refine
 from table.bot.net import CONTACT, Weights
 sizes = [int(s) for s in sys.argv[1].split(',')]  # hidden sizes
 epochs = int(sys.argv[2]); lr0 = float(sys.argv[3]); warm = sys.argv[4] if len(sys.argv) > 4 else ''
 D = Path(__file__).resolve().parent / 'data'
-def load(name):
+def load(name: str) -> refine.Dataset:
     d = refine.Dataset.load(D / name).labelled(); return d
 sets = [load(n) for n in ('refine-8.npz', 'refine-6.npz', 'refine-5.npz', 'candidates-10.npz')]
-def enc(d):
+def enc(d: refine.Dataset) -> tuple[np.ndarray, np.ndarray]:
     xs = np.zeros((len(d.positions), 214), np.float32); nets = np.zeros(len(d.positions), np.int64)
-    refine._encode_all(d.positions, xs, nets); m = nets == CONTACT
+    refine.encode_all(d.positions, xs, nets); m = nets == CONTACT
     return xs[m], d.targets[m]
 X0, Y0 = enc(sets[0])
 rng = np.random.default_rng(1); perm = rng.permutation(len(X0)); nh = 20000
@@ -32,22 +32,24 @@ Xh, Yh = X0[perm[:nh]], Y0[perm[:nh]]
 parts = [(X0[perm[nh:]], Y0[perm[nh:]])] + [enc(s) for s in sets[1:]]
 X = np.concatenate([p[0] for p in parts]); Y = np.concatenate([p[1] for p in parts]); del parts
 print('train', X.shape, 'held', Xh.shape, flush=True)
-sig = lambda z: 1/(1+np.exp(-np.clip(z,-40,40)))
+def sig(z: np.ndarray) -> np.ndarray:
+    return np.asarray(1/(1+np.exp(-np.clip(z,-40,40))))
 dims = [214] + sizes + [5]
+P: list[np.ndarray]
 if warm and len(sizes) == 1:
     w = Weights.load(warm); P = [w.w1[0].copy(), w.b1[0].copy(), w.w2[0].copy(), w.b2[0].copy()]
 else:
     P = []
-    for a, b in zip(dims[:-1], dims[1:]):
-        P += [(rng.standard_normal((a, b)) * np.sqrt(1.0 / a)).astype(np.float32), np.zeros(b, np.float32)]
+    for n_in, n_out in zip(dims[:-1], dims[1:]):
+        P += [(rng.standard_normal((n_in, n_out)) * np.sqrt(1.0 / n_in)).astype(np.float32), np.zeros(n_out, np.float32)]
 if warm and len(sizes) > 1:
     w = Weights.load(warm); P[0] = w.w1[0].copy(); P[1] = w.b1[0].copy()
-def fwd(x):
+def fwd(x: np.ndarray) -> list[np.ndarray]:
     hs = [x]
     for k in range(0, len(P), 2):
         hs.append(sig(hs[-1] @ P[k] + P[k+1]).astype(np.float32))
     return hs
-def metric(x, y):
+def metric(x: np.ndarray, y: np.ndarray) -> str:
     o = np.clip(fwd(x)[-1].astype(np.float64), 1e-7, 1-1e-7)
     ce = -np.mean(y*np.log(o) + (1-y)*np.log(1-o)); we = np.array([2.,1,1,-1,-1])
     return f"ce {ce:.5f} eqerr {np.abs((o-y)@we).mean():.4f}"
@@ -58,7 +60,7 @@ for ep in range(epochs):
     idx = rng.permutation(len(X))
     for s in range(0, len(X) - B + 1, B):
         b = idx[s:s+B]; hs = fwd(X[b]); d = (hs[-1] - Y[b]) / B
-        grads = [None] * len(P)
+        grads: list[np.ndarray] = [d] * len(P)
         for k in range(len(P) // 2 - 1, -1, -1):
             grads[2*k] = hs[k].T @ d; grads[2*k+1] = d.sum(0)
             if k: d = (d @ P[2*k].T) * hs[k] * (1 - hs[k])

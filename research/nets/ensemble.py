@@ -9,10 +9,13 @@ import sys, time, numpy as np
 from numba import njit
 from table.bot import bearoff, search
 from table.bot.net import Weights, evaluate_board, equity, final_probs
-from table.bot.duel import draw_dice, MAX_TURNS, _START
+from table.tools.duel import draw_dice, MAX_TURNS, START
+
+Nets = tuple[search.Net, ...]
 
 @njit(cache=False)
-def pick(nets, wts, work, board, d1, d2, p):
+def pick(nets: Nets, wts: np.ndarray, work: search.Work, board: np.ndarray, d1: int, d2: int,
+         p: np.ndarray) -> int:
     n = search.generate_level(board, d1, d2, work, 0)
     best = 0; besteq = -1e9
     for c in range(n):
@@ -27,8 +30,9 @@ def pick(nets, wts, work, board, d1, d2, p):
     return best
 
 @njit(cache=False)
-def game(first, dice, A, wa, B, wb, work, p):
-    board = _START.copy(); side = first
+def game(first: int, dice: np.ndarray, A: Nets, wa: np.ndarray, B: Nets, wb: np.ndarray,
+         work: search.Work, p: np.ndarray) -> int:
+    board = START.copy(); side = first
     for t in range(MAX_TURNS):
         if side == 0: best = pick(A, wa, work, board, dice[t, 0], dice[t, 1], p)
         else: best = pick(B, wb, work, board, dice[t, 0], dice[t, 1], p)
@@ -40,14 +44,15 @@ def game(first, dice, A, wa, B, wb, work, p):
     return 0
 
 @njit(cache=False)
-def pairs(n, seed, A, wa, B, wb, work, p, res):
+def pairs(n: int, seed: int, A: Nets, wa: np.ndarray, B: Nets, wb: np.ndarray, work: search.Work,
+          p: np.ndarray, res: np.ndarray) -> None:
     np.random.seed(seed)
     dice = np.empty((MAX_TURNS, 2), dtype=np.int64)
     for i in range(n):
         draw_dice(dice)
         res[i] = game(0, dice, A, wa, B, wb, work, p) + game(1, dice, A, wa, B, wb, work, p)
 
-def nets(spec, db):
+def nets(spec: str, db: np.ndarray) -> tuple[Nets, np.ndarray]:
     files = spec.split(",")
     wts = np.full(len(files), 1.0 / len(files))
     ns = tuple(search.make_net(Weights.load(f), db) for f in files)

@@ -23,8 +23,8 @@ import numpy as np
 
 from table import Position
 from table.bot import Bot, search
-from table.bot.cubebench import selfplay_sample
-from table.bot.cubeplay import _net
+from table.tools.cubebench import selfplay_sample
+from table.tools.cubeplay import network
 from table.bot.net import Weights, bundled
 
 _ROOT = Path(__file__).resolve().parents[2]
@@ -41,7 +41,7 @@ def held(p: Position) -> bool:
 
 def main(n: int, games: int, weights: str | None = None, first_seed: int = 11) -> None:
     w = bundled() if weights is None else Weights.load(weights)
-    net, work = _net(w, True), search.make_work(w.hidden)
+    net, work = network(w, True), search.make_work(w.hidden)
     rng = np.random.default_rng(3)
     bot = Bot("medium", weights=w)
     for label, want, seed in (("held", True, first_seed), ("other contact", False, first_seed + 1)):

@@ -1,4 +1,4 @@
-"""Speed and noise of rollout labels (``table.bot.train.rollout``) on contact positions.
+"""Speed and noise of rollout labels (``table.tools.train.rollout``) on contact positions.
 
 Usage (from the repository root, niced on a shared machine):
 
@@ -25,8 +25,8 @@ import numpy as np
 
 from table.bot import features
 from table.bot.net import bundled
-from table.bot.train.refine import collect
-from table.bot.train.rollout import EVERY_ROLL, FIRST_ROLL, RANDOM_DICE, rollout_errors
+from table.tools.train.refine import collect
+from table.tools.train.rollout import EVERY_ROLL, FIRST_ROLL, RANDOM_DICE, rollout_errors
 
 STRATIFY = {"none": RANDOM_DICE, "first": FIRST_ROLL, "every": EVERY_ROLL}
 
@@ -56,10 +56,10 @@ def main() -> None:
     naive = []
     cpu = time.process_time()
     for s in range(args.seeds):
-        lab, se = rollout_errors(w, pos, args.trials, args.depth, 100 + s, luck=args.luck,
+        lab, run_se = rollout_errors(w, pos, args.trials, args.depth, 100 + s, luck=args.luck,
                                  stratify=STRATIFY[args.stratify])
         labels.append(lab[:, 0])
-        naive.append(se)
+        naive.append(run_se)
     cpu = time.process_time() - cpu
     per_label = cpu / (len(pos) * args.seeds)
     wins = np.array(labels)

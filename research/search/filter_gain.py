@@ -26,7 +26,7 @@ import math
 import statistics
 import time
 
-from search_timing import make_bot, samples  # type: ignore[import-not-found]
+from search_timing import make_bot, samples
 
 from table.bot.bot import Bot
 from table.rules.position import Position

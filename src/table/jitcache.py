@@ -27,7 +27,7 @@ from pathlib import Path
 import numba
 
 ROOT = Path(__file__).resolve().parent
-SOURCES = ("rules", "bot", "bot/train")  # the folders whose modules hold compiled functions
+SOURCES = ("rules", "bot", "tools", "tools/train")  # the folders whose modules hold compiled functions
 STALE_AFTER = 86400.0  # seconds unused before another version's folder is removed
 
 

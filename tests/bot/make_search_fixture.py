@@ -19,7 +19,7 @@ import numpy as np
 
 from table.bot.bot import Bot
 from table.bot.net import Weights
-from table.rules.corpus import random_positions
+from table.tools.corpus import random_positions
 from table.rules.position import Position
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 
 from table import Position
 from table.bot import Bot, BotError, Evaluation, Weights, WeightsError
-from table.bot.duel import NETWORK, RANDOM, Player, duel, summary
 from table.bot.net import bundled
 from table.rules.dice import SeededDice, roll
+from table.tools.duel import NETWORK, RANDOM, Player, duel, summary
 from tests.rules.strategies import dice, positions
 
 # The weights shipped before the current ones (kept for this comparison; see training/README.md).

@@ -6,7 +6,7 @@ import pytest
 
 from table import Position
 from table.bot import Bot
-from table.rules.corpus import random_positions
+from table.tools.corpus import random_positions
 
 # Positions whose single-precision chances once put a gammon loss a hair
 # above the chance of losing (1 - win), which the cube code rejects.

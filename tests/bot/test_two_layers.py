@@ -10,11 +10,11 @@ import pytest
 from table.bot import bearoff, features
 from table.bot.bot import Bot
 from table.bot.net import CONTACT, RACE, Weights, WeightsError, bundled, evaluate_board, forward2
-from table.bot.train.refine import Dataset, FitConfig, collect, fit
-from table.bot.train.trainer import TrainConfig, train
 from table.cli import main
 from table.errors import TableError
 from table.rules.position import Position
+from table.tools.train.refine import Dataset, FitConfig, collect, fit
+from table.tools.train.trainer import TrainConfig, train
 
 
 def _sigmoid(v: np.ndarray) -> np.ndarray:

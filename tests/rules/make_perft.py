@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from table.rules.corpus import random_positions
+from table.tools.corpus import random_positions
 
 from .oracle import oracle_results
 

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from table import Position
-from table.rules.corpus import random_positions
+from table.tools.corpus import random_positions
 
 from .oracle import oracle_results
 from .strategies import dice, positions

@@ -12,8 +12,8 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-from table.server.bench import first_path
-from table.server.storage import StorageError
+from table.tools.bench.server import first_path
+from table.server.store import StorageError
 
 __all__ = ["FakeClock", "FlakyStorage", "TestClient", "auth", "first_path", "run_async"]
 

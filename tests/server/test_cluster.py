@@ -24,7 +24,7 @@ import pytest
 
 from table.server.client import OnlineClient, choose
 from table.server.game import Game, GameConfig
-from table.server.storage import open_storage
+from table.server.store import open_storage
 
 PG = os.environ.get("TABLE_TEST_POSTGRES_URL")
 REDIS = os.environ.get("TABLE_TEST_REDIS_URL")
@@ -34,8 +34,8 @@ pytestmark = pytest.mark.skipif(not (PG and REDIS),
 
 
 def free_port() -> int:
-    from table.server.bench import _free_port
-    return _free_port()
+    from table.tools.bench.server import free_port
+    return free_port()
 
 
 def eventually(what: Callable[[], object], seconds: float = 20.0, message: str = "") -> None:
@@ -86,7 +86,7 @@ class Workers:
         eventually(fair, 30, "the workers did not share the partitions")
 
     def owner(self, game: str) -> int:
-        from table.server.partitions import partition_of
+        from table.server.cluster.partitions import partition_of
         p = partition_of(game, 64)
         for i, u in enumerate(self.urls):
             h = health(u)
@@ -350,7 +350,7 @@ def test_workers_on_one_port_share_the_games_and_answer_for_each_other(workers: 
 
 
 def test_the_online_benchmark_runs_two_workers_over_postgresql_and_redis() -> None:
-    from table.server.bench_online import measure
+    from table.tools.bench.online import measure
 
     assert PG and REDIS
     f = measure(games=2, length=1, think=0.0, seconds=90, clients=1, evict=0.5, workers=2, db=PG, redis=REDIS)

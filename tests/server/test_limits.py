@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 
 from table.rules.dice import SeededDice
 from table.server.app import create_app
-from table.server.bench import serving
+from table.tools.bench.server import serving
 from table.server.http import with_header_timeout
 from table.server.limits import ConnectionLimiter, Limits, RateLimiter
-from table.server.storage import open_storage
+from table.server.store import open_storage
 
 from tests.server.server_helpers import FakeClock, TestClient, auth
 

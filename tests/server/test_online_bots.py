@@ -10,11 +10,11 @@ import pytest
 from table.cli import main
 from table.rules.dice import SeededDice
 from table.server.app import create_app
-from table.server.bench import serving
 from table.server.client import ClientError, OnlineClient
 from table.server.ledger import LOSS, WIN
 from table.server.limits import Limits
-from table.server.storage import open_storage
+from table.tools.bench.server import serving
+from table.server.store import open_storage
 
 
 @pytest.fixture
@@ -118,7 +118,7 @@ def test_the_command_line_bot_creates_a_table_and_waits_for_an_opponent(server, 
 
 
 def test_the_online_benchmark_plays_its_matches_and_reports_figures():
-    from table.server.bench_online import measure
+    from table.tools.bench.online import measure
 
     # More tables open at once from one address than a real server allows one address: the load
     # generator lifts that cap as it lifts the rate limits.

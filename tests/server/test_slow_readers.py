@@ -15,9 +15,9 @@ import pytest
 
 from table.rules.dice import SeededDice
 from table.server.app import create_app
-from table.server.bench import first_path, serving
+from table.tools.bench.server import first_path, serving
 from table.server.limits import Limits
-from table.server.storage import open_storage
+from table.server.store import open_storage
 
 websockets = pytest.importorskip("websockets.sync.client")
 

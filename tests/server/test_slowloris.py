@@ -19,9 +19,9 @@ from pathlib import Path
 import pytest
 
 from table.server.app import create_app
-from table.server.bench import serving
 from table.server.http import connection_budget, http_protocol, raise_open_file_limit
-from table.server.storage import open_storage
+from table.tools.bench.server import serving
+from table.server.store import open_storage
 
 from tests.server.slowloris import probe, probe_during
 

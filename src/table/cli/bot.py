@@ -1,24 +1,16 @@
-"""``table train``, ``table refine``, ``table bench strength`` and ``table bench latency``: the bot's commands."""
+"""``table train``, ``table refine``, ``table bench strength`` and ``table bench latency``: the bot's
+commands, wired here; what they run is in ``table.tools`` (imported when a command runs)."""
 
 from __future__ import annotations
 
 import argparse
 import signal
-import statistics
 import sys
 import time
 from pathlib import Path
 from types import FrameType
-from typing import TYPE_CHECKING
 
 from table.errors import TableError
-
-if TYPE_CHECKING:
-    import numpy as np
-
-    from table.bot.cubeplay import CubePlayer
-    from table.bot.duel import Player
-
 
 ROLLOUT_TRIALS = 36
 ROLLOUT_DEPTH = 7
@@ -121,7 +113,7 @@ def register_bench(benches: argparse._SubParsersAction[argparse.ArgumentParser])
 
 
 def _train(args: argparse.Namespace) -> int:
-    from table.bot.train.trainer import TrainConfig, train
+    from table.tools.train.trainer import TrainConfig, train
 
     stopping = {"now": False}
 
@@ -146,8 +138,8 @@ def _train(args: argparse.Namespace) -> int:
 
 def _refine(args: argparse.Namespace) -> int:
     from table.bot.net import Weights
-    from table.bot.train.refine import Dataset, FitConfig, check_dataset, plies, run_pass
-    from table.bot.train.rollout import labeller
+    from table.tools.train.refine import Dataset, FitConfig, check_dataset, plies, run_pass
+    from table.tools.train.rollout import labeller
 
     if args.positions < 1000:
         raise TableError("--positions must be at least 1000")
@@ -204,177 +196,13 @@ def _refine(args: argparse.Namespace) -> int:
     return 0
 
 
-def _player(spec: str) -> tuple[str, Player]:
-    """A benchmark player: ``pubeval``, ``random``, a level or a ``.npz`` file.
-
-    A level or weights file may add ``:DEPTH`` and then ``:KEEP,...:MARGIN,...``,
-    the move filters (see ``LevelSettings``): ``hard:2:8,2:0.16,0.04`` is Greu
-    looking two plies ahead at the best two plays within 0.04 after one ply.
-    """
-    from table.bot import search
-    from table.bot.bot import SETTINGS
-    from table.bot.duel import NETWORK, PUBEVAL, RANDOM, Player
-    from table.bot.net import Weights, bundled
-
-    if spec == "pubeval":
-        return spec, Player(PUBEVAL)
-    if spec == "random":
-        return spec, Player(RANDOM)
-    unknown = TableError(
-        f"unknown player {spec!r}: use pubeval, random, easy, medium, hard or a .npz weights "
-        "file, each optionally with :DEPTH (0, 1 or 2) and then :KEEP,...:MARGIN,...")
-    parts = spec.split(":")
-    named: tuple[tuple[int, ...], tuple[float, ...]] | None = None
-    if len(parts) >= 4:
-        try:
-            named = (tuple(int(v) for v in parts[-2].split(",")),
-                     tuple(float(v) for v in parts[-1].split(",")))
-            search.filters(*named)  # refuses an empty or negative filter
-        except ValueError:
-            raise unknown from None
-        parts = parts[:-2]
-    depth = parts[-1] if len(parts) > 1 else ""
-    name = ":".join(parts[:-1]) if len(parts) > 1 else parts[0]
-    if depth not in ("", "0", "1", "2"):
-        raise unknown
-    if name in SETTINGS:
-        s = SETTINGS[name]
-        keep, margin = named or (s.keep, s.margin)
-        return spec, Player(NETWORK, bundled(), int(depth) if depth else s.depth, s.noise, keep,
-                            margin)
-    if name.endswith(".npz"):
-        # A weights file plays at 0-ply unless a depth is given; deeper, with Greu's filter
-        # unless one is given.
-        keep, margin = named or (SETTINGS["hard"].keep, SETTINGS["hard"].margin)
-        return spec, Player(NETWORK, Weights.load(name), int(depth or 0), 0.0, keep, margin)
-    raise unknown
-
-
 def _strength(args: argparse.Namespace) -> int:
-    from table.bot.duel import duel, summary
+    from table.tools.bench import strength
 
-    if args.games < 2:
-        raise TableError("--games must be at least 2 (one duplicate pair)")
-    if args.jobs < 1:
-        raise TableError("--jobs must be at least 1")
-    if args.passive and not args.cube:
-        raise TableError("--passive needs --cube")
-    if args.cube:
-        return _cube_strength(args)
-    name_a, a = _player(args.a)
-    name_b, b = _player(args.b)
-    pairs = args.games // 2
-    start = time.perf_counter()
-    if args.jobs == 1:
-        res = duel(a, b, pairs, args.seed)
-    else:
-        import numpy as np
-        from concurrent.futures import ProcessPoolExecutor
-
-        # Job i plays its share with seed (seed, i): the same games for the same --jobs.
-        shares = [pairs // args.jobs + (1 if i < pairs % args.jobs else 0) for i in range(args.jobs)]
-        with ProcessPoolExecutor(args.jobs) as pool:
-            parts = pool.map(_duel_share, [(args.a, args.b, n, args.seed * 1000 + i)
-                                           for i, n in enumerate(shares) if n])
-            res = np.concatenate(list(parts))
-    took = time.perf_counter() - start
-    ppg, ci = summary(res)
-    print(f"{name_a} vs {name_b}: {ppg:+.3f} ppg +/- {ci:.3f} (95% CI), "
-          f"{2 * pairs} games in duplicate pairs, cubeless money, seed {args.seed}, {took:.0f}s")
-    return 0
-
-
-def _duel_share(job: tuple[str, str, int, int]) -> np.ndarray:
-    from table.bot.duel import duel
-
-    spec_a, spec_b, pairs, seed = job
-    return duel(_player(spec_a)[1], _player(spec_b)[1], pairs, seed)
-
-
-def _cube_player(spec: str, passive: bool) -> CubePlayer:
-    from table.bot.bot import SETTINGS
-    from table.bot.cubeplay import CubePlayer
-    from table.bot.duel import NETWORK
-
-    player = _player(spec)[1]
-    if player.kind == NETWORK:
-        return CubePlayer(player, None, player.depth, passive)
-    return CubePlayer(player, None, SETTINGS["hard"].depth, passive)
-
-
-def _cube_share(job: tuple[str, str, str | None, int, int]) -> tuple[np.ndarray, np.ndarray]:
-    from table.bot.cubeplay import cube_duel
-
-    spec_a, spec_b, passive, pairs, seed = job
-    return cube_duel(_cube_player(spec_a, passive == "a"), _cube_player(spec_b, passive == "b"),
-                     pairs, seed)
-
-
-def _cube_strength(args: argparse.Namespace) -> int:
-    import numpy as np
-    from concurrent.futures import ProcessPoolExecutor
-
-    from table.bot.duel import summary
-
-    for spec in (args.a, args.b):
-        _player(spec)  # a bad name is reported before any game
-    pairs = args.games // 2
-    start = time.perf_counter()
-    # Job i plays its share with seed (seed, i), as the cubeless benchmark does.
-    shares = [pairs // args.jobs + (1 if i < pairs % args.jobs else 0) for i in range(args.jobs)]
-    jobs = [(args.a, args.b, args.passive, n, args.seed if args.jobs == 1 else args.seed * 1000 + i)
-            for i, n in enumerate(shares) if n]
-    if args.jobs == 1:
-        parts = [_cube_share(jobs[0])]
-    else:
-        with ProcessPoolExecutor(args.jobs) as pool:
-            parts = list(pool.map(_cube_share, jobs))
-    res = np.concatenate([r for r, _ in parts])
-    stats = np.sum([s for _, s in parts], axis=0)
-    took = time.perf_counter() - start
-    ppg, ci = summary(res)
-    games = 2 * pairs
-    tag = {"a": f" ({args.a} passive)", "b": f" ({args.b} passive)", None: ""}[args.passive]
-    print(f"{args.a} vs {args.b}{tag}: {ppg:+.3f} ppg +/- {ci:.3f} (95% CI), {games} games in "
-          f"duplicate pairs, cubeful money (Jacoby off, cap 64), seed {args.seed}, {took:.0f}s")
-    print(f"  per game: {stats[0] / games:.2f} doubles, {stats[1] / games:.2f} passes, "
-          f"final cube {stats[2] / games:.2f} on average")
-    return 0
+    return strength.run(args)
 
 
 def _latency(args: argparse.Namespace) -> int:
-    import random
+    from table.tools.bench import latency
 
-    from table.bot.bot import SETTINGS, Bot
-    from table.rules.position import Position
-
-    levels = [lv.strip() for lv in args.levels.split(",") if lv.strip()]
-    for lv in levels:
-        if lv not in SETTINGS:
-            raise TableError(f"unknown level {lv!r}: choose easy, medium or hard")
-    rng = random.Random(args.seed)
-    # Positions met in play: seeded games of the medium bot against itself.
-    sampler = Bot("medium")
-    samples: list[tuple[Position, tuple[int, int]]] = []
-    while len(samples) < args.positions:
-        p = Position.initial()
-        while not p.is_game_over and len(samples) < args.positions:
-            dice = (rng.randint(1, 6), rng.randint(1, 6))
-            if len(p.legal_plays(dice)) > 1:
-                samples.append((p, dice))
-            play = sampler.choose_play(p, dice)
-            p = play.position if play is not None else p.swapped()
-    print(f"{len(samples)} positions with a choice to make, from seeded self-play (seed {args.seed})")
-    for lv in levels:
-        bot = Bot(lv, seed=args.seed)
-        bot.choose_play(*samples[0])  # compile or load the cache outside the timing
-        times = []
-        for pos, dice in samples:
-            t = time.perf_counter()
-            bot.choose_play(pos, dice)
-            times.append(time.perf_counter() - t)
-        times.sort()
-        p90 = times[int(0.9 * (len(times) - 1))]
-        print(f"{lv:6s}: median {statistics.median(times) * 1000:8.1f} ms   "
-              f"90% {p90 * 1000:8.1f} ms   worst {times[-1] * 1000:8.1f} ms")
-    return 0
+    return latency.run(args)

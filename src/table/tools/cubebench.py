@@ -33,9 +33,9 @@ import numpy as np
 
 from table.bot import cube
 from table.bot.bot import Bot
-from table.bot.cubeplay import rollout
 from table.bot.net import Weights, bundled
 from table.rules.position import Position
+from table.tools.cubeplay import rollout
 
 WINDOW = (0.60, 0.88)  # the player on roll's cubeless chance of winning, at 0-ply
 CHUNK = 4  # positions per job handed to a worker process

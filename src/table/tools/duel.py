@@ -13,9 +13,10 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from table.bot import bearoff, pubeval, search
+from table.bot import bearoff, search
 from table.bot.net import Weights, final_probs
 from table.rules.position import Position
+from table.tools import pubeval
 
 PUBEVAL = 0
 NETWORK = 1
@@ -111,7 +112,7 @@ def play_pairs(
         results[i] = total
 
 
-_START = np.array(Position.initial().board, dtype=np.int8)
+START = np.array(Position.initial().board, dtype=np.int8)
 
 
 def _db(p: Player) -> np.ndarray:
@@ -134,7 +135,7 @@ def duel(a: Player, b: Player, pairs: int, seed: int) -> np.ndarray:
         np.array([a.noise, b.noise], dtype=np.float64),
         np.stack([fa[0], fb[0]]), np.stack([fa[1], fb[1]]),
         search.make_net(wa, _db(a)), search.make_net(wb, _db(b)),
-        pubeval.WEIGHTS, _START, results, search.make_work(max(wa.hidden, wb.hidden)),
+        pubeval.WEIGHTS, START, results, search.make_work(max(wa.hidden, wb.hidden)),
     )
     return results
 

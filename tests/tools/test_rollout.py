@@ -10,12 +10,12 @@ import pytest
 
 from table.bot.bot import Bot
 from table.bot.net import Weights, bundled
-from table.bot.train import rollout
-from table.bot.train import refine
-from table.bot.train.refine import (
+from table.tools.train import refine
+from table.tools.train import rollout
+from table.tools.train.refine import (
     Dataset, FitConfig, Labeller, Progress, collect, label, partial_path, run_pass,
 )
-from table.bot.train.rollout import (
+from table.tools.train.rollout import (
     EVERY_ROLL, RANDOM_DICE, rollout_errors, rollout_label, stratified_roll,
 )
 from table.cli import main

@@ -29,11 +29,11 @@ from numba import njit
 
 from table.bot import bearoff, features, search
 from table.bot.net import CONTACT, N_OUTPUTS, RACE, Weights, final_probs
-from table.bot.train.selfplay import roll_dice
 from table.errors import TableError
 from table.rules.position import Position
+from table.tools.train.selfplay import roll_dice
 
-_START = np.array(Position.initial().board, dtype=np.int8)
+START = np.array(Position.initial().board, dtype=np.int8)
 MAX_TURNS = 1000
 
 
@@ -92,7 +92,7 @@ def _label(net: search.Net, work: search.Work, positions: np.ndarray, depth: int
 
 
 @njit(cache=True)
-def _encode_all(positions: np.ndarray, xs: np.ndarray, nets: np.ndarray) -> None:  # pragma: no cover
+def encode_all(positions: np.ndarray, xs: np.ndarray, nets: np.ndarray) -> None:  # pragma: no cover
     """Network inputs and network index (contact or race) of every position."""
     scratch = np.empty(26, dtype=np.int8)
     for i in range(positions.shape[0]):
@@ -145,11 +145,12 @@ def collect(weights: Weights, count: int, seed: int, noise: float = 0.02,
     """``count`` positions from the network's self-play (see ``_collect``)."""
     out = np.empty((count, 26), dtype=np.int8)
     n = _collect(search.make_net(weights, bearoff.database()), search.make_work(weights.hidden),
-                 seed, noise, side_share, _START, out)
+                 seed, noise, side_share, START, out)
     return out[:n]
 
 
-def _label_part(weights: Weights, depth: int, item: tuple[int, np.ndarray]) -> np.ndarray:
+def label_part(weights: Weights, depth: int, item: tuple[int, np.ndarray]) -> np.ndarray:
+    """The ``depth``-ply chances of one numbered share of positions (``share``'s unit of work)."""
     out = np.empty((len(item[1]), N_OUTPUTS), dtype=np.float32)
     _label(search.make_net(weights, bearoff.database()), search.make_work(weights.hidden),
            item[1], depth, out)
@@ -198,7 +199,7 @@ def label(weights: Weights, positions: np.ndarray, jobs: int = 1,
     """``depth``-ply probabilities of every position, shared among ``jobs`` processes."""
     if depth not in range(1, search.MAX_DEPTH + 1):
         raise ValueError(f"labels look 1 to {search.MAX_DEPTH} plies ahead, not {depth}")
-    return share(partial(_label_part, weights, depth), positions, jobs, progress)
+    return share(partial(label_part, weights, depth), positions, jobs, progress)
 
 
 @dataclass(frozen=True)
@@ -251,7 +252,7 @@ def fit(weights: Weights, data: Dataset, cfg: FitConfig,
     rng = np.random.default_rng(cfg.seed)
     xs = np.zeros((len(data.positions), features.N_INPUTS), dtype=np.float32)
     nets = np.zeros(len(data.positions), dtype=np.int64)
-    _encode_all(data.positions, xs, nets)
+    encode_all(data.positions, xs, nets)
     for net, name in ((CONTACT, "contact"), (RACE, "race")):
         idx = np.flatnonzero(nets == net)
         if len(idx) < 100:
@@ -266,7 +267,7 @@ def fit(weights: Weights, data: Dataset, cfg: FitConfig,
         steps_total = cfg.epochs * ((len(train_idx) + cfg.batch - 1) // cfg.batch)
         t = 0
         log(f"fit {name}: {len(train_idx)} positions, {n_hold} held out; before: "
-            f"{_loss(params, xs[hold], data.targets[hold])}")
+            f"{loss_text(params, xs[hold], data.targets[hold])}")
         for epoch in range(cfg.epochs):
             rng.shuffle(train_idx)
             for s in range(0, len(train_idx), cfg.batch):
@@ -276,7 +277,7 @@ def fit(weights: Weights, data: Dataset, cfg: FitConfig,
                 # Learning rate decays geometrically from lr to lr_final over the run.
                 adam_step(params, grads, m, v, t, cfg.lr * (cfg.lr_final / cfg.lr) ** (t / steps_total))
             log(f"fit {name}: epoch {epoch + 1}/{cfg.epochs} held-out "
-                f"{_loss(params, xs[hold], data.targets[hold])}")
+                f"{loss_text(params, xs[hold], data.targets[hold])}")
     return new
 
 
@@ -289,7 +290,7 @@ def layer_params(weights: Weights, net: int) -> list[np.ndarray]:
     return params + [weights.w2[net], weights.b2[net]]
 
 
-def _forward(params: list[np.ndarray], x: np.ndarray) -> list[np.ndarray]:
+def forward(params: list[np.ndarray], x: np.ndarray) -> list[np.ndarray]:
     """The activations of every layer, the inputs first; ``params`` is weights, bias, ... per layer."""
     acts = [x]
     for k in range(0, len(params), 2):
@@ -312,13 +313,13 @@ def adam_step(params: list[np.ndarray], grads: list[np.ndarray], m: list[np.ndar
 
 def _grads(params: list[np.ndarray], x: np.ndarray, y: np.ndarray) -> list[np.ndarray]:
     """Gradients of the mean cross-entropy (sigmoid outputs make its delta ``out - y``)."""
-    acts = _forward(params, x)
+    acts = forward(params, x)
     return backprop(params, acts, (acts[-1] - y) / len(x))
 
 
 def backprop(params: list[np.ndarray], acts: list[np.ndarray], delta: np.ndarray) -> list[np.ndarray]:
     """Gradients of every layer's weights and bias, given ``delta``, the loss's gradient with
-    respect to the output layer's pre-activations, and the activations ``acts`` of ``_forward``."""
+    respect to the output layer's pre-activations, and the activations ``acts`` of ``forward``."""
     grads: list[np.ndarray] = [delta] * len(params)
     for layer in range(len(params) // 2 - 1, -1, -1):
         grads[2 * layer] = acts[layer].T @ delta
@@ -329,9 +330,9 @@ def backprop(params: list[np.ndarray], acts: list[np.ndarray], delta: np.ndarray
     return grads
 
 
-def _loss(params: list[np.ndarray], x: np.ndarray, y: np.ndarray) -> str:
+def loss_text(params: list[np.ndarray], x: np.ndarray, y: np.ndarray) -> str:
     """Cross-entropy and the equity's mean absolute error, as a short text."""
-    o = _forward(params, x)[-1]
+    o = forward(params, x)[-1]
     o64 = np.clip(o.astype(np.float64), 1e-7, 1 - 1e-7)
     ce = -np.mean(y * np.log(o64) + (1 - y) * np.log(1 - o64))
     weights_eq = np.array([2.0, 1.0, 1.0, -1.0, -1.0])
@@ -361,7 +362,7 @@ def check_dataset(path: Path, labeller: Labeller) -> None:
                              "another --data file")
 
 
-def _label_resumably(weights: Weights, positions: int, seed: int, jobs: int,
+def label_resumably(weights: Weights, positions: int, seed: int, jobs: int,
                      data_path: Path | None, log: Callable[[str], None],
                      labeller: Labeller) -> Dataset:
     """Collect and label, saving a partial set now and then; resume one found there."""
@@ -416,7 +417,7 @@ def run_pass(weights: Weights, positions: int, seed: int, jobs: int, cfg: FitCon
         data = Dataset.load(data_path)
         log(f"reusing {len(data.positions)} labelled positions ({data.kind}) from {data_path}")
     else:
-        data = _label_resumably(weights, positions, seed, jobs, data_path, log, labeller)
+        data = label_resumably(weights, positions, seed, jobs, data_path, log, labeller)
         if data_path is not None:
             data.save(data_path)
             partial_path(data_path).unlink(missing_ok=True)

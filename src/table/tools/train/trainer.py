@@ -14,11 +14,11 @@ from typing import Callable, TextIO
 
 import numpy as np
 
-from table.bot.duel import NETWORK, PUBEVAL, Player, duel, summary
 from table.bot import bearoff
 from table.bot.net import Weights
 from table.errors import TableError
-from table.bot.train.selfplay import play_and_learn
+from table.tools.duel import NETWORK, PUBEVAL, Player, duel, summary
+from table.tools.train.selfplay import play_and_learn
 
 
 RACE_SEED_OFFSET = 1_000_000_000

@@ -1,6 +1,6 @@
 """Measure the web app: the size of its own files and how fast the server confirms a move.
 
-Run ``python3 -m table.server.bench`` (``--moves N --runs R``).  It starts the
+Run ``table bench server`` (``--moves N --runs R``).  It starts the
 real app with uvicorn on a free loopback port, with SQLite storage in a
 temporary folder, and plays a two-players-on-one-device match over a real
 WebSocket, timing each action from sending it to receiving the new state.
@@ -26,7 +26,7 @@ from starlette.types import ASGIApp
 from table.server.app import create_app, web_root
 from table.server.http import uvicorn_options
 from table.server.limits import Limits
-from table.server.storage import open_storage
+from table.server.store import open_storage
 
 JSON = dict[str, Any]
 
@@ -68,7 +68,7 @@ def first_path(moves: JSON) -> list[list[int]]:
     return steps
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
@@ -82,7 +82,7 @@ def serving(app: ASGIApp, **options: Any) -> Iterator[int]:
     """
     import uvicorn
 
-    port = _free_port()
+    port = free_port()
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
                                            **{**uvicorn_options(), **options}))
     thread = threading.Thread(target=server.run, daemon=True)
@@ -196,21 +196,6 @@ def measure_computer(level: str, moves: int, folder: Path) -> list[float]:
     return out
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The benchmark's options (shared by ``table bench server`` and ``-m table.server.bench``)."""
-    parser.add_argument("--moves", type=int, default=200, help="moves per run (default 200)")
-    parser.add_argument("--runs", type=int, default=3, help="runs (default 3)")
-    parser.add_argument("--levels", nargs="*", default=["easy", "medium", "hard"],
-                        help="computer levels to time (default all; none to skip)")
-    parser.add_argument("--bot-moves", type=int, default=40, help="computer replies timed per level")
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python3 -m table.server.bench", description=__doc__)
-    add_arguments(parser)
-    return run(parser.parse_args(argv))
-
-
 def run(args: argparse.Namespace) -> int:
     """Measure and print the figures."""
     size = app_size()
@@ -240,7 +225,3 @@ def run(args: argparse.Namespace) -> int:
               f"p95 {ms[int(0.95 * (len(ms) - 1))]:.1f} ms, max {ms[-1]:.1f} ms "
               "(person's move sent to the computer's move received)")
     return 0
-
-
-if __name__ == "__main__":  # pragma: no cover
-    raise SystemExit(main())

@@ -6,8 +6,8 @@ import pytest
 
 from table import Position
 from table.bot import Bot
-from table.bot.cubebench import sample_positions
-from table.bot.racerules import eight_nine_twelve, keith, keith_counts
+from table.tools.cubebench import sample_positions
+from table.tools.racerules import eight_nine_twelve, keith, keith_counts
 
 
 def test_keith_count_adjustments() -> None:

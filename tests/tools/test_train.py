@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 from table.bot.net import Weights
-from table.bot.train.trainer import Schedule, TrainConfig, train
 from table.cli import main
+from table.tools.train.trainer import Schedule, TrainConfig, train
 
 
 def cfg(tmp: Path, games: int, name: str = "ck.npz") -> TrainConfig:

@@ -43,9 +43,9 @@ from numba import njit
 
 from table.bot import bearoff, search
 from table.bot.net import N_OUTPUTS, Weights, evaluate_board, flip_probs
-from table.bot.train.refine import Labeller, Progress, share
-from table.bot.train.selfplay import roll_dice
 from table.errors import TableError
+from table.tools.train.refine import Labeller, Progress, share
+from table.tools.train.selfplay import roll_dice
 
 OUTCOMES = 36  # ordered dice outcomes of one roll
 RANDOM_DICE, FIRST_ROLL, EVERY_ROLL = range(3)  # how far the dice are stratified

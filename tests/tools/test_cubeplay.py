@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from table import Position
 from table.bot import Bot
 from table.bot.bot import SETTINGS
-from table.bot.cubebench import (
+from table.tools.cubebench import (
     ROUND,
     Reference,
     ReferenceError,
@@ -26,10 +26,10 @@ from table.bot.cubebench import (
     sample_positions,
     verdict,
 )
-from table.bot.cubeplay import CubePlayer, cube_duel, rollout
-from table.bot.duel import NETWORK, PUBEVAL, Player
 from table.bot.net import bundled
 from table.cli import main
+from table.tools.cubeplay import CubePlayer, cube_duel, rollout
+from table.tools.duel import NETWORK, PUBEVAL, Player
 
 
 def board(p: Position) -> np.ndarray:

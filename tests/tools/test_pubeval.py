@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 from table import Position
-from table.bot import pubeval
-from table.bot.duel import PUBEVAL, RANDOM, Player, duel, summary
+from table.tools import pubeval
+from table.tools.duel import PUBEVAL, RANDOM, Player, duel, summary
 
 
 def test_weights_load() -> None:

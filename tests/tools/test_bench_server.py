@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from table.server.bench import app_size, main, measure
+from table.cli import main
+from table.tools.bench.server import app_size, measure
 
 
 def test_app_size_budget():
@@ -20,7 +21,7 @@ def test_measure_plays_real_moves(tmp_path):
 
 
 def test_main_prints_figures(capsys):
-    assert main(["--moves", "3", "--runs", "1", "--bot-moves", "2"]) == 0
+    assert main(["bench", "server", "--moves", "3", "--runs", "1", "--bot-moves", "2"]) == 0
     out = capsys.readouterr().out
     assert "HTML+JS+CSS" in out and "median of run medians" in out
     assert out.count("computer reply") == 3

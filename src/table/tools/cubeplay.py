@@ -23,9 +23,10 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from table.bot import bearoff, cube, pubeval, search
-from table.bot.duel import _START, MAX_TURNS, Player, draw_dice, play_turn
+from table.bot import bearoff, cube, search
 from table.bot.net import Weights, bundled, final_probs
+from table.tools import pubeval
+from table.tools.duel import START, MAX_TURNS, Player, draw_dice, play_turn
 
 CUBE_CAP = 64
 CENTRE = -1
@@ -124,7 +125,8 @@ def _cube_pairs(
         results[i] = total
 
 
-def _net(weights: Weights, use_bearoff: bool) -> search.Net:
+def network(weights: Weights, use_bearoff: bool) -> search.Net:
+    """The compiled search's network for ``weights``, with the bear-off database or without."""
     return search.make_net(weights, bearoff.database() if use_bearoff else bearoff.empty())
 
 
@@ -152,11 +154,11 @@ def cube_duel(a: CubePlayer, b: CubePlayer, pairs: int, seed: int) -> tuple[np.n
         np.array([pa.depth, pb.depth], dtype=np.int64),
         np.array([pa.noise, pb.noise], dtype=np.float64),
         np.stack([fa[0], fb[0]]), np.stack([fa[1], fb[1]]),
-        _net(wa, pa.bearoff), _net(wb, pb.bearoff), _net(ja, True), _net(jb, True),
+        network(wa, pa.bearoff), network(wb, pb.bearoff), network(ja, True), network(jb, True),
         np.array([a.judge_depth, b.judge_depth], dtype=np.int64),
         np.array([a.passive, b.passive], dtype=np.bool_),
         np.array([a.too_good, b.too_good], dtype=np.float64),
-        pubeval.WEIGHTS, _START, results, search.make_work(hidden), stats,
+        pubeval.WEIGHTS, START, results, search.make_work(hidden), stats,
     )
     return results, stats
 
@@ -254,6 +256,6 @@ def rollout(board: np.ndarray, trials: int, seed: int, weights: Weights | None =
     w = weights or bundled()
     keep, margin = search.filters((8,), (0.16,))
     out = np.zeros((trials, 2), dtype=np.float64)
-    _rollout(_net(w, True), search.make_work(w.hidden), np.asarray(board, dtype=np.int8),
+    _rollout(network(w, True), search.make_work(w.hidden), np.asarray(board, dtype=np.int8),
              trials, seed, keep, margin, out)
     return out

@@ -1,7 +1,6 @@
 """Load on online tables: N matches at once between clients on real WebSockets.
 
-``table bench online --games N --think SECONDS`` (or ``python3 -m
-table.server.bench_online``) starts the real app in a process of its own
+``table bench online --games N --think SECONDS`` starts the real app in a process of its own
 (uvicorn, one worker, SQLite in a temporary folder that is removed after, no
 rate limits: every client comes from one address) and plays N matches at once
 from ``--clients`` other processes, so that the clients' work does not slow
@@ -48,8 +47,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from table.server.bench import _free_port, first_path
 from table.server.rooms import tidy_period
+from table.tools.bench.server import free_port, first_path
 
 JSON = dict[str, Any]
 
@@ -59,7 +58,7 @@ from table.server.app import create_app
 from table.server.http import uvicorn_options
 from table.server.memory import settle_memory
 from table.server.limits import Limits
-from table.server.storage import open_storage
+from table.server.store import open_storage
 big = 10**9
 limits = Limits(games_burst=big, guests_burst=big, tables_burst=big, ws_messages_burst=big,
                 connections_per_client=big, chat_burst=big, open_tables_per_address=big,
@@ -67,7 +66,8 @@ limits = Limits(games_burst=big, guests_burst=big, tables_burst=big, ws_messages
 limits = dataclasses.replace(limits, room_finished_seconds=float(sys.argv[3]))
 cluster = None
 if len(sys.argv) > 4:
-    from table.server.cluster import Cluster, ClusterSettings
+    from table.server.cluster.member import Cluster
+    from table.server.cluster.settings import ClusterSettings
     cluster = Cluster(ClusterSettings(**json.loads(sys.argv[4])), limits)
 app = create_app(open_storage(sys.argv[2]), limits=limits, cluster=cluster,
                  bot_workers=1 if cluster else None)
@@ -200,7 +200,7 @@ async def _play(urls: list[str], first: int, games: int, length: int, think: flo
     return time.perf_counter() - start
 
 
-_CLIENT = "import sys; from table.server.bench_online import client_main; client_main(sys.argv[1])"
+_CLIENT = "import sys; from table.tools.bench.online import client_main; client_main(sys.argv[1])"
 
 
 def client_main(spec_json: str) -> None:
@@ -385,7 +385,7 @@ def measure(games: int, length: int, think: float, seconds: float, seed: int = 1
     With ``redis`` (and a PostgreSQL ``db``), ``workers`` server processes share the games."""
     with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as stack:
         servers: list[subprocess.Popen[bytes]] = []
-        ports = [_free_port() for _ in range(workers)]
+        ports = [free_port() for _ in range(workers)]
         urls = [f"http://127.0.0.1:{port}" for port in ports]
         try:
             if redis is None:
@@ -434,33 +434,6 @@ def measure(games: int, length: int, think: float, seconds: float, seed: int = 1
             "evict_s": evict}
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The benchmark's options (shared by ``table bench online`` and ``-m table.server.bench_online``)."""
-    parser.add_argument("--games", type=int, default=50, help="matches played at once (default 50)")
-    parser.add_argument("--length", type=int, default=1, help="points per match (default 1: one game)")
-    parser.add_argument("--think", type=float, default=1.5,
-                        help="mean seconds a client thinks before each decision (default 1.5; 0: no pause)")
-    parser.add_argument("--seconds", type=float, default=300.0, help="stop after this long (default 300)")
-    parser.add_argument("--seed", type=int, default=1, help="seeds the think times (default 1)")
-    parser.add_argument("--clients", type=int, default=2,
-                        help="client processes the matches are shared among (default 2)")
-    parser.add_argument("--evict", type=float, default=5.0,
-                        help="the server forgets a finished room this long after it is left (default 5; "
-                             "a real server: 60); memory is read again once it has")
-    parser.add_argument("--workers", type=int, default=1,
-                        help="server processes sharing the games (default 1); with --redis and --db")
-    parser.add_argument("--redis", default=None, metavar="URL",
-                        help="run the server as table serve --redis does, over this Redis and --db")
-    parser.add_argument("--db", default=None, metavar="URL",
-                        help="the PostgreSQL database (postgresql://...) for --redis; a fresh schema is used")
-    parser.add_argument("--compare", action="store_true",
-                        help="with --redis and --db: one process on SQLite, one on PostgreSQL + Redis, then "
-                             "--workers (at least 2) on PostgreSQL + Redis, one after another, same load")
-    parser.add_argument("--rounds", type=int, default=1,
-                        help="play the matches this many times over on the same server, one round after "
-                             "another, to see whether memory stays flat (default 1)")
-
-
 def run(args: argparse.Namespace) -> int:
     """Measure and print the figures."""
     if (args.games < 1 or args.think < 0 or args.seconds <= 0 or args.clients < 1 or args.evict < 0
@@ -504,13 +477,3 @@ def _report(args: argparse.Namespace, f: JSON) -> int:
     for e in f["errors"]:
         print(f"  error: {e}")
     return 0 if f["error_count"] == 0 else 1
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python3 -m table.server.bench_online", description=__doc__)
-    add_arguments(parser)
-    return run(parser.parse_args(argv))
-
-
-if __name__ == "__main__":  # pragma: no cover
-    raise SystemExit(main())

@@ -10,9 +10,9 @@ import pytest
 from table.bot import bearoff
 from table.bot.bot import Bot
 from table.bot.net import Weights, bundled
-from table.bot.train.refine import Dataset, FitConfig, collect, fit, label, plies
 from table.cli import main
 from table.rules.position import Position
+from table.tools.train.refine import Dataset, FitConfig, collect, fit, label, plies
 
 ROLLS = [(a, b) for a in range(1, 7) for b in range(1, a + 1)]
 
@@ -164,15 +164,15 @@ def test_bench_strength_plays_a_weights_file_at_a_depth(
 def test_bench_strength_players_may_name_their_move_filters(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from table.bot.bot import SETTINGS
-    from table.cli.bot import _player
+    from table.tools.bench.strength import player
 
-    assert _player("hard:2:8,2:0.16,0.04")[1].keep == (8, 2)
-    assert _player("hard:2:8,2:0.16,0.04")[1].margin == (0.16, 0.04)
-    assert _player("hard:2:8,2:0.16,0.04")[1].depth == 2
-    assert _player("hard")[1].keep == SETTINGS["hard"].keep  # the level's own when none is named
+    assert player("hard:2:8,2:0.16,0.04")[1].keep == (8, 2)
+    assert player("hard:2:8,2:0.16,0.04")[1].margin == (0.16, 0.04)
+    assert player("hard:2:8,2:0.16,0.04")[1].depth == 2
+    assert player("hard")[1].keep == SETTINGS["hard"].keep  # the level's own when none is named
     path = tmp_path / "w.npz"
     bundled().save(path)
-    assert _player(f"{path}:1:5:0.2")[1].keep == (5,)
+    assert player(f"{path}:1:5:0.2")[1].keep == (5,)
     assert main(["bench", "strength", f"{path}:1:5:0.2", "random", "--games", "2"]) == 0
     assert f"{path}:1:5:0.2 vs random" in capsys.readouterr().out
     for bad in ("hard:2:8,x:0.1", "hard:2:8:-0.1", "hard:2:0:0.1", "hard:3:8:0.1", "hard:2:8"):

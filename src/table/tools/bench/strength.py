@@ -1,0 +1,136 @@
+"""``table bench strength``: duplicate-dice money games between two players, cubeless or
+with the cube, each player named as on the command line (``pubeval``, ``random``, a level or
+a ``.npz`` file, with optional depth and move filters)."""
+
+from __future__ import annotations
+
+import argparse
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+import numpy as np
+
+from table.bot import search
+from table.bot.bot import SETTINGS
+from table.bot.net import Weights, bundled
+from table.errors import TableError
+from table.tools.cubeplay import CubePlayer, cube_duel
+from table.tools.duel import NETWORK, PUBEVAL, RANDOM, Player, duel, summary
+
+
+def player(spec: str) -> tuple[str, Player]:
+    """A benchmark player: ``pubeval``, ``random``, a level or a ``.npz`` file.
+
+    A level or weights file may add ``:DEPTH`` and then ``:KEEP,...:MARGIN,...``,
+    the move filters (see ``LevelSettings``): ``hard:2:8,2:0.16,0.04`` is Greu
+    looking two plies ahead at the best two plays within 0.04 after one ply.
+    """
+    if spec == "pubeval":
+        return spec, Player(PUBEVAL)
+    if spec == "random":
+        return spec, Player(RANDOM)
+    unknown = TableError(
+        f"unknown player {spec!r}: use pubeval, random, easy, medium, hard or a .npz weights "
+        "file, each optionally with :DEPTH (0, 1 or 2) and then :KEEP,...:MARGIN,...")
+    parts = spec.split(":")
+    named: tuple[tuple[int, ...], tuple[float, ...]] | None = None
+    if len(parts) >= 4:
+        try:
+            named = (tuple(int(v) for v in parts[-2].split(",")),
+                     tuple(float(v) for v in parts[-1].split(",")))
+            search.filters(*named)  # refuses an empty or negative filter
+        except ValueError:
+            raise unknown from None
+        parts = parts[:-2]
+    depth = parts[-1] if len(parts) > 1 else ""
+    name = ":".join(parts[:-1]) if len(parts) > 1 else parts[0]
+    if depth not in ("", "0", "1", "2"):
+        raise unknown
+    if name in SETTINGS:
+        s = SETTINGS[name]
+        keep, margin = named or (s.keep, s.margin)
+        return spec, Player(NETWORK, bundled(), int(depth) if depth else s.depth, s.noise, keep,
+                            margin)
+    if name.endswith(".npz"):
+        # A weights file plays at 0-ply unless a depth is given; deeper, with Greu's filter
+        # unless one is given.
+        keep, margin = named or (SETTINGS["hard"].keep, SETTINGS["hard"].margin)
+        return spec, Player(NETWORK, Weights.load(name), int(depth or 0), 0.0, keep, margin)
+    raise unknown
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play the games and print the score."""
+    if args.games < 2:
+        raise TableError("--games must be at least 2 (one duplicate pair)")
+    if args.jobs < 1:
+        raise TableError("--jobs must be at least 1")
+    if args.passive and not args.cube:
+        raise TableError("--passive needs --cube")
+    if args.cube:
+        return _cube_run(args)
+    name_a, a = player(args.a)
+    name_b, b = player(args.b)
+    pairs = args.games // 2
+    start = time.perf_counter()
+    if args.jobs == 1:
+        res = duel(a, b, pairs, args.seed)
+    else:
+        # Job i plays its share with seed (seed, i): the same games for the same --jobs.
+        shares = [pairs // args.jobs + (1 if i < pairs % args.jobs else 0) for i in range(args.jobs)]
+        with ProcessPoolExecutor(args.jobs) as pool:
+            parts = pool.map(_duel_share, [(args.a, args.b, n, args.seed * 1000 + i)
+                                           for i, n in enumerate(shares) if n])
+            res = np.concatenate(list(parts))
+    took = time.perf_counter() - start
+    ppg, ci = summary(res)
+    print(f"{name_a} vs {name_b}: {ppg:+.3f} ppg +/- {ci:.3f} (95% CI), "
+          f"{2 * pairs} games in duplicate pairs, cubeless money, seed {args.seed}, {took:.0f}s")
+    return 0
+
+
+def _duel_share(job: tuple[str, str, int, int]) -> np.ndarray:
+    spec_a, spec_b, pairs, seed = job
+    return duel(player(spec_a)[1], player(spec_b)[1], pairs, seed)
+
+
+def cube_player(spec: str, passive: bool) -> CubePlayer:
+    """The player ``spec`` with the cube: a network judges it at its own depth, pubeval and
+    random with Greu's; ``passive`` never doubles and always takes."""
+    checkers = player(spec)[1]
+    if checkers.kind == NETWORK:
+        return CubePlayer(checkers, None, checkers.depth, passive)
+    return CubePlayer(checkers, None, SETTINGS["hard"].depth, passive)
+
+
+def _cube_share(job: tuple[str, str, str | None, int, int]) -> tuple[np.ndarray, np.ndarray]:
+    spec_a, spec_b, passive, pairs, seed = job
+    return cube_duel(cube_player(spec_a, passive == "a"), cube_player(spec_b, passive == "b"),
+                     pairs, seed)
+
+
+def _cube_run(args: argparse.Namespace) -> int:
+    for spec in (args.a, args.b):
+        player(spec)  # a bad name is reported before any game
+    pairs = args.games // 2
+    start = time.perf_counter()
+    # Job i plays its share with seed (seed, i), as the cubeless benchmark does.
+    shares = [pairs // args.jobs + (1 if i < pairs % args.jobs else 0) for i in range(args.jobs)]
+    jobs = [(args.a, args.b, args.passive, n, args.seed if args.jobs == 1 else args.seed * 1000 + i)
+            for i, n in enumerate(shares) if n]
+    if args.jobs == 1:
+        parts = [_cube_share(jobs[0])]
+    else:
+        with ProcessPoolExecutor(args.jobs) as pool:
+            parts = list(pool.map(_cube_share, jobs))
+    res = np.concatenate([r for r, _ in parts])
+    stats = np.sum([s for _, s in parts], axis=0)
+    took = time.perf_counter() - start
+    ppg, ci = summary(res)
+    games = 2 * pairs
+    tag = {"a": f" ({args.a} passive)", "b": f" ({args.b} passive)", None: ""}[args.passive]
+    print(f"{args.a} vs {args.b}{tag}: {ppg:+.3f} ppg +/- {ci:.3f} (95% CI), {games} games in "
+          f"duplicate pairs, cubeful money (Jacoby off, cap 64), seed {args.seed}, {took:.0f}s")
+    print(f"  per game: {stats[0] / games:.2f} doubles, {stats[1] / games:.2f} passes, "
+          f"final cube {stats[2] / games:.2f} on average")
+    return 0
