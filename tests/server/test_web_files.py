@@ -31,7 +31,7 @@ def test_every_key_the_client_uses_exists():
     keys = set(catalogue("ro.json")) | set(catalogue("stats.ro.json"))
     html = (WEB / "index.html").read_text(encoding="utf-8")
     used = set(re.findall(r'data-i18n(?:-aria|-title)?="(\w+)"', html))
-    for js in (WEB / "js").glob("*.js"):
+    for js in (WEB / "js").rglob("*.js"):
         used |= set(re.findall(r'\bt\("(\w+)"', js.read_text(encoding="utf-8")))
     # Keys built at run time from a prefix.
     dynamic = {k for k in keys if re.match(r"(level|page|result_kind|result_resign|resign_kind)_", k)}

@@ -5,7 +5,10 @@
 // them makes a new worker that fetches them all afresh and deletes the old cache.
 const CACHE = "table-shell-WEB_VERSION";
 const SHELL = [
-  "/", "/static/app.css", "/static/js/main.js", "/static/js/board.js", "/static/js/boardbox.js",
+  "/", "/static/app.css", "/static/js/main.js", "/static/js/app/store.js", "/static/js/app/settings.js",
+  "/static/js/app/screens.js", "/static/js/app/seats.js", "/static/js/app/status.js", "/static/js/app/dialogs.js",
+  "/static/js/app/view.js", "/static/js/app/animate.js", "/static/js/app/turn.js", "/static/js/app/game.js",
+  "/static/js/board.js", "/static/js/boardbox.js",
   "/static/js/touch.js", "/static/js/moves.js",
   "/static/js/net.js", "/static/js/i18n.js", "/static/js/pages.js", "/static/js/notation.js", "/static/js/sound.js",
   "/static/js/online.js", "/static/js/guest.js", "/static/js/lobby.js", "/static/js/match.js", "/static/js/chat.js",
@@ -16,6 +19,7 @@ const SHELL = [
   "/static/js/engine/graph.js", "/static/js/engine/dice.js", "/static/js/engine/state.js", "/static/js/engine/match.js", "/static/js/engine/records.js", "/static/js/engine/features.js",
   "/static/js/engine/nn.js", "/static/js/engine/simd.js", "/static/js/engine/bearoff.js", "/static/js/engine/search.js", "/static/js/engine/bot.js",
   "/static/js/engine/cube.js", "/static/js/engine/player.js", "/static/js/engine/hint.js", "/static/js/engine/worker.js",
+  "/static/js/engine/variants.js", "/static/js/engine/variants.json",
   "/static/bot/table.json", "/static/bot/table.bin",
   "/static/manifest.webmanifest", "/static/icons/icon.svg", "/static/icons/icon-192.png", "/static/icons/icon-512.png",
 ];

@@ -1,6 +1,7 @@
 // What an online match adds to the game screen: both clocks ticking, the opponent's presence with
 // the claim it allows, leaving (it costs 100 points), the points the match moved, a rematch, and
-// the table's chat.  The board and the turn in progress (main.js) do not know about any of it.
+// the table's chat.  The board and the turn in progress (app/view.js, app/turn.js) do not know
+// about any of it.
 import { t, plural, duration } from "./i18n.js";
 import { remaining, fmt, fmtDays, warning, skew } from "./clock.js";
 import * as online from "./online.js";
