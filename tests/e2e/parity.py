@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from table import Position
 from table.rules import kernel
 from table.rules.posid import encode_position_id
 
@@ -46,12 +47,11 @@ def kernel_boards(board: np.ndarray, d1: int, d2: int) -> list[np.ndarray]:
     return [boards[i].copy() for i in range(n)]
 
 
-def random_boards(count: int, seed: int) -> list[np.ndarray]:
-    """Positions met in random games (every stage: contact, bar, bear-off), mover's view."""
+def random_boards(count: int, seed: int, variant: str = "standard") -> list[np.ndarray]:
+    """Positions met in random games of ``variant`` (every stage: contact, bar, bear-off), mover's view."""
     rng = random.Random(seed)
     out: list[np.ndarray] = []
-    start = np.array([0, -2, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, -5, 5, 0, 0, 0, -3, 0, -5, 0, 0, 0, 0, 2, 0],
-                     dtype=np.int8)
+    start = np.array(Position.initial(variant).board, dtype=np.int8)
     board = start.copy()
     while len(out) < count:
         d1, d2 = rng.randint(1, 6), rng.randint(1, 6)

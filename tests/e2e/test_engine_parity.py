@@ -9,10 +9,14 @@ from __future__ import annotations
 import random
 
 import numpy as np
+import pytest
 
+from table import Position
+from table.errors import VariantError
 from table.notation.matchid import GameState, MatchInfo, encode_match_id
 from table.rules import kernel
 from table.rules.posid import decode_position_id, encode_position_id
+from table.rules.variant import VARIANTS, find_variant
 
 from tests.e2e.parity import kernel_plays, perft_ids, random_boards, run_node
 
@@ -67,3 +71,43 @@ def test_match_ids_match_python(tmp_path):
             "gameState": int(info.game_state), "turn": info.turn, "doubleOffered": offered,
             "resignation": info.resignation, "dice": list(dice), "matchLength": length, "score": list(score)}})
     run_node("ids.parity.mjs", {"matches": rows}, tmp_path)
+
+
+def test_variants_match_python(tmp_path):
+    # The browser's variant table (generated JSON) gives Python's start boards and Position IDs,
+    # record names, scoring and refusals; the expected values come from Position and find_variant.
+    rows = []
+    for name, v in VARIANTS.items():
+        start = Position.initial(name)
+        aliases = [n for n in (v.name, v.name.upper(), v.mat_name, v.sgf_name, f" {v.title} ") if n
+                   and find_variant(n) is v]
+        rows.append({"name": name, "board": list(start.board), "id": start.id, "title": v.title,
+                     "scoring": list(v.scoring), "checkers": v.checkers, "mat": v.mat_name,
+                     "sgf": v.sgf_name, "aliases": aliases})
+    assert {r["id"] for r in rows} >= {"4HPwATDgc/ABMA", "4Dl4ADbgOXgANg"}
+    unknown = ["plakoto", "", "nack gammon"]
+    refusals = {}
+    for name in unknown:
+        with pytest.raises(VariantError) as exc:
+            find_variant(name)
+        refusals[name] = str(exc.value)
+    run_node("variants.parity.mjs", {"variants": rows, "unknown": unknown, "refusals": refusals}, tmp_path)
+
+
+def test_nackgammon_plays_match_python(tmp_path):
+    # Nackgammon's start with all 21 rolls, then positions of random Nackgammon games: the same
+    # plays in the same order with the same steps.
+    start = np.array(Position.initial("nackgammon").board, dtype=np.int8)
+    rows = [{"id": encode_position_id(tuple(int(v) for v in start)), "dice": [int(d1), int(d2)],
+             "plays": kernel_plays(start, int(d1), int(d2))} for d1, d2 in kernel.ROLLS]
+    boards = random_boards(1500, seed=49, variant="nackgammon")
+    rng = random.Random(49)
+    for board in boards:
+        d1, d2 = sorted((rng.randint(1, 6), rng.randint(1, 6)), reverse=True)
+        rows.append({"id": encode_position_id(tuple(int(v) for v in board)), "dice": [d1, d2],
+                     "plays": kernel_plays(board, d1, d2)})
+    # The random games start from Nackgammon's position, not standard backgammon's.
+    assert encode_position_id(tuple(int(v) for v in boards[0])) != Position.initial().id
+    assert any(board[23] != 0 for board in boards[:4])
+    assert any(board[25] > 0 for board in boards) and any(not row["plays"] for row in rows)
+    run_node("random.parity.mjs", {"positions": rows}, tmp_path)

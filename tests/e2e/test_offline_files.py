@@ -14,7 +14,9 @@ WEB = Path(web_root())
 def test_the_service_worker_keeps_every_file_of_the_engine_and_the_computer():
     sw = (WEB / "sw.js").read_text(encoding="utf-8")
     cached = set(re.findall(r'"/static/([^"]+)"', sw))
-    needed = {p.relative_to(WEB).as_posix() for p in [*(WEB / "js").rglob("*.js"), *(WEB / "bot").iterdir()]}
+    # The engine's generated data (variants.json) is imported like a module: kept too.
+    needed = {p.relative_to(WEB).as_posix()
+              for p in [*(WEB / "js").rglob("*.js"), *(WEB / "js").rglob("*.json"), *(WEB / "bot").iterdir()]}
     assert needed - cached == set(), "add these to SHELL in sw.js"
 
 

@@ -1,4 +1,4 @@
-// One match in the browser, for games that live on this device (table.server.game is the
+// One match in the browser, for games that live on this device (table.server.play.game is the
 // reference; a seeded whole-match test pins this file to it).  `LocalGame` takes the same wire
 // actions as the server and gives the same per-seat views; the rules it applies (score, Crawford,
 // cube) are state.js.
@@ -12,6 +12,7 @@ import { moveGraph, playFor } from "./graph.js";
 import { positionId, matchId, GAME_STATE } from "./ids.js";
 import { secretDice } from "./dice.js";
 import { IllegalAction, initialState, legalKinds, step, turn, whyNoDouble } from "./state.js";
+import { STANDARD, playable, variantOf } from "./variants.js";
 
 export const LEVELS = ["easy", "medium", "hard"];
 export const MATCH_LENGTHS = [1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21];
@@ -29,13 +30,14 @@ export function pipCounts(board) {
 // A point in `seat`'s numbering as an absolute point (seat 0's numbering; bar and tray unchanged).
 export const toAbs = (seat, point) => (seat === 0 || point === 0 || point === 25 ? point : 25 - point);
 
-// Seat 0's board as views give it: points 1..24 (+ seat 0, - seat 1), bar and off per seat.
-export function boardJson(board) {
+// Seat 0's board as views give it: points 1..24 (+ seat 0, - seat 1), bar and off per seat;
+// `checkers` is each side's count (the variant's).
+export function boardJson(board, checkers = STANDARD.checkers) {
   const points = Array.from(board.slice(1, 25));
   const bar = [board[25], 0 - board[0]]; // not -board[0]: that is -0, which JSON and deepEqual tell apart
   const on = [bar[0], bar[1]];
   for (const v of points) { if (v > 0) on[0] += v; else on[1] -= v; }
-  return { points, bar, off: [15 - on[0], 15 - on[1]] };
+  return { points, bar, off: [checkers - on[0], checkers - on[1]] };
 }
 
 // A play of `seat`'s as absolute steps and hits, and its text from each seat's side.
@@ -46,15 +48,18 @@ export function stepsJson(seat, play, doubles) {
   return { steps, hits, text };
 }
 
-// One match on this device, as table.server.game.Game runs one on the server: wire actions in,
+// One match on this device, as table.server.play.game.Game runs one on the server: wire actions in,
 // per-seat views out, and a log of entries from which `replay` rebuilds it.
-// config: {mode: "computer" | "local", length, cube, level, seat (the person's, vs the computer), names}.
+// config: {mode: "computer" | "local", length, cube, level, seat (the person's, vs the computer),
+// names, variant (its name; standard backgammon when absent, as in games saved before variants)}.
 export class LocalGame {
   constructor(config, dice = secretDice) {
+    const variant = variantOf(config.variant ?? STANDARD.name);
+    if (!playable(variant)) throw new IllegalAction(`the browser's engine does not play ${variant.title} yet`);
     this.config = { mode: config.mode, length: config.length ?? 1, cube: config.cube ?? true,
-      level: config.level ?? "medium", seat: config.seat ?? 0, names: config.names ?? ["", ""] };
+      level: config.level ?? "medium", seat: config.seat ?? 0, names: config.names ?? ["", ""], variant: variant.name };
     this.dice = dice;
-    this.state = initialState(this.single ? 0 : this.config.length, this.config.cube);
+    this.state = initialState(this.single ? 0 : this.config.length, this.config.cube, variant);
     this.log = [];
     this.last = null;
     this._graph = null;
@@ -168,7 +173,7 @@ export class LocalGame {
     if (logged.type === "move" && this.last) {
       const l = this.last;
       this.moves.push({ kind: "move", seat: l.seat, dice: l.dice.slice().sort((a, b) => b - a), text: l.text,
-        steps: l.steps, hits: l.hits, board: boardJson(this.boardFor(0)) });
+        steps: l.steps, hits: l.hits, board: boardJson(this.boardFor(0), s.variant.checkers) });
     } else if (["double", "take", "drop", "resign"].includes(logged.type)) {
       this.moves.push({ kind: logged.type, seat: actor, cube: s.cubeValue });
     }
@@ -206,7 +211,7 @@ export class LocalGame {
       : (result ? result.winner : null);
     const view = {
       phase: s.phase,
-      ...boardJson(board0),
+      ...boardJson(board0, s.variant.checkers),
       pips: pipCounts(board0),
       turn: playing ? s.onRoll : null,
       dice: s.dice ? s.dice.slice() : null,

@@ -7,10 +7,12 @@
 // The raw board is an Int8Array of 26 seen from the player on roll: 1..24 the mover's points
 // (+ own checkers, - the opponent's), 25 the mover's bar, 0 the opponent's bar (negative).
 
+import { STANDARD, variantOf } from "./variants.js";
+
 export const BOARD_SIZE = 26;
 export const BAR = 25;
 export const OFF = 0;
-export const CHECKERS = 15;
+export const CHECKERS = STANDARD.checkers;
 
 // The 21 distinct rolls, higher die first, in the kernel's order (66, 65, 64, ..., 11).
 export const ROLLS = (() => {
@@ -19,10 +21,9 @@ export const ROLLS = (() => {
   return out.reverse();
 })();
 
-const START = [0, -2, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, -5, 5, 0, 0, 0, -3, 0, -5, 0, 0, 0, 0, 2, 0];
-
-// The opening position (the same from either side).
-export const initialBoard = () => Int8Array.from(START);
+// The opening position of `variant` (a variant or its name; standard backgammon by default), the
+// same from either side: the start board Python's Position.initial gives (variants.json).
+export const initialBoard = (variant = STANDARD) => Int8Array.from(variantOf(variant).board);
 
 // The board as the opponent sees it.
 export function flip(board) {

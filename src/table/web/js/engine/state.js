@@ -6,6 +6,7 @@
 // device around it (wire actions, views, the move list) is match.js.
 
 import { flip, initialBoard } from "./rules.js";
+import { STANDARD, variantOf } from "./variants.js";
 
 export const MAX_CUBE = 64;
 
@@ -13,18 +14,19 @@ export class IllegalAction extends Error {
   get name() { return "IllegalAction"; }
 }
 
-// The game's value from the player on roll's side if it is over (+-1, 2, 3), else 0.
-export function gameResult(b) {
+// The game's value from the player on roll's side if it is over (+-1, 2, 3), else 0; `checkers`
+// is each side's count (the variant's).
+export function gameResult(b, checkers = STANDARD.checkers) {
   let mine = 0, theirs = 0;
   for (let i = 1; i < 26; i++) if (b[i] > 0) mine += b[i];
   for (let i = 0; i < 25; i++) if (b[i] < 0) theirs -= b[i];
   if (mine === 0) {
-    if (theirs < 15) return 1;
+    if (theirs < checkers) return 1;
     for (let i = 0; i < 7; i++) if (b[i] < 0) return 3;
     return 2;
   }
   if (theirs === 0) {
-    if (mine < 15) return -1;
+    if (mine < checkers) return -1;
     if (b[25] > 0) return -3;
     for (let i = 19; i < 25; i++) if (b[i] > 0) return -3;
     return -2;
@@ -32,11 +34,13 @@ export function gameResult(b) {
   return 0;
 }
 
-// The state before the opening roll of the first game.  `length` 0 is money play.
-export function initialState(length, cube) {
+// The state before the opening roll of the first game.  `length` 0 is money play; `variant` (a
+// variant or its name, standard backgammon by default) sets the start and the scoring.
+export function initialState(length, cube, variant = STANDARD) {
+  const game = variantOf(variant);
   return {
-    length, cube, score: [0, 0], gameNumber: 1, crawford: false, crawfordDone: false,
-    phase: "opening", board: initialBoard(), onRoll: 0, dice: null, cubeValue: 1, cubeOwner: null,
+    length, cube, variant: game, score: [0, 0], gameNumber: 1, crawford: false, crawfordDone: false,
+    phase: "opening", board: initialBoard(game), onRoll: 0, dice: null, cubeValue: 1, cubeOwner: null,
     movesPlayed: 0, resignLevel: 0, resumePhase: null, resignRefused: false, result: null,
   };
 }
@@ -84,7 +88,7 @@ export function legalKinds(s, graph) {
 }
 
 function finish(s, winner, level, how) {
-  const points = level * s.cubeValue;
+  const points = s.variant.scoring[level - 1] * s.cubeValue;
   const score = s.score.slice();
   score[winner] += points;
   const over = s.length > 0 && Math.max(...score) >= s.length;
@@ -99,7 +103,7 @@ function nextGame(s) {
   const crawford = s.length > 0 && !s.crawfordDone && s.score.includes(s.length - 1);
   return {
     ...s, gameNumber: s.gameNumber + 1, crawford, crawfordDone: s.crawfordDone || crawford,
-    phase: "opening", board: initialBoard(), onRoll: 0, dice: null, cubeValue: 1, cubeOwner: null,
+    phase: "opening", board: initialBoard(s.variant), onRoll: 0, dice: null, cubeValue: 1, cubeOwner: null,
     movesPlayed: 0, resignLevel: 0, resumePhase: null, resignRefused: false, result: null,
   };
 }
@@ -152,7 +156,7 @@ function innerStep(s, action, dice, graph) {
       const after = flip(play ? play.board : s.board);
       const moved = { ...s, board: after, onRoll: 1 - s.onRoll, dice: null, phase: "roll", movesPlayed: s.movesPlayed + 1 };
       const logged = { type: "move", play: play ? play.text : "" };
-      const outcome = gameResult(after);
+      const outcome = gameResult(after, s.variant.checkers);
       return [outcome < 0 ? finish(moved, s.onRoll, -outcome, "checkers") : moved, logged];
     }
     case "double": {

@@ -8,10 +8,17 @@ import { THINK_MS } from "./bot.js";
 import { computerAction } from "./player.js";
 import { build, representatives } from "./bearoff.js";
 import { hintFor } from "./hint.js";
+import { STANDARD } from "./variants.js";
 
 let judge = null;
 
-async function ready() {
+// The browser ships one set of networks, the standard ones (bot/table.*); every variant it plays
+// names them (variants.json "weights"), as table.bot.evaluator.evaluator_for gives Nackgammon the
+// standard networks.  A variant with networks of its own would need them exported too.
+const SHIPPED = "standard";
+
+async function ready(variant = STANDARD) {
+  if (variant.weights !== SHIPPED) throw new Error(`the browser has no networks for ${variant.title} (${variant.weights})`);
   if (!judge) {
     const [header, bin] = await Promise.all([
       fetch("/static/bot/table.json").then((r) => r.json()),
@@ -34,7 +41,7 @@ self.onmessage = async (e) => {
     (await ready()).db = msg.db;
   } else if (msg.type === "think" || msg.type === "hint") {
     try {
-      const j = withDeadline(await ready(), THINK_MS);
+      const j = withDeadline(await ready(msg.state.variant), THINK_MS);
       const t0 = performance.now();
       const action = msg.type === "hint" ? hintFor(j, msg.state) : computerAction(j, msg.level, msg.state);
       self.postMessage({ type: "action", id: msg.id, action, ms: performance.now() - t0 });

@@ -1,0 +1,36 @@
+// The games of the backgammon family the browser plays, as table.rules.variant defines them.
+//
+// variants.json is GENERATED from the Python table by scripts/export-web-variants (a test fails
+// when the committed file differs from what Python writes now): start boards, checkers, scoring,
+// the records' names and the weights are never copied here by hand.
+
+import TABLE from "./variants.json" with { type: "json" };
+
+export const VARIANTS = Object.freeze(TABLE.variants);
+export const STANDARD = VARIANTS.standard;
+
+export class VariantError extends Error {
+  get name() { return "VariantError"; }
+}
+
+// The variant called `name` (Table's name or a record's, any case; a variant object as it is),
+// as find_variant finds it; throws VariantError naming the variants there are.
+export function variantOf(name) {
+  if (name == null) return STANDARD;
+  if (typeof name === "object" && VARIANTS[name.name] === name) return name;
+  if (typeof name === "string") {
+    const key = name.trim().toLowerCase();
+    for (const v of Object.values(VARIANTS)) {
+      if ([v.name, v.matName, v.sgfName].some((n) => n && n.toLowerCase() === key)) return v;
+    }
+  }
+  const shown = typeof name === "string" ? `'${name}'` : JSON.stringify(name);  // as Python's repr shows a name
+  throw new VariantError(`unknown variant ${shown}: Table plays ${Object.keys(VARIANTS).join(", ")}`);
+}
+
+// Whether the browser's move generator (rules.js, the standard step rule) plays `variant`.
+export function playable(variant) {
+  const r = variant.rules, s = STANDARD.rules;
+  return r.block === s.block && r.capture === s.capture && r.turn === s.turn && r.reserveFirst === s.reserveFirst
+    && variant.entry === "bar" && variant.turnFlow === "standard";
+}
