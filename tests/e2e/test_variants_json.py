@@ -37,3 +37,11 @@ def test_the_json_holds_every_variant_with_its_start():
         assert (row["matName"], row["sgfName"], row["scoring"], row["checkers"]) == \
             (v.mat_name, v.sgf_name, list(v.scoring), v.checkers)
     assert table["nackgammon"]["positionId"] == "4Dl4ADbgOXgANg"
+
+
+def test_every_variant_has_its_name_in_both_languages():
+    # The new-game form offers every variant of the table, named from the catalogues.
+    for lang in ("ro", "en"):
+        words = json.loads((ROOT / "src" / "table" / "web" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+        for name in VARIANTS:
+            assert words.get(f"variant_{name}", "").strip(), f"{lang}.json has no variant_{name}"

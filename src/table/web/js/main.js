@@ -21,6 +21,7 @@ import { setTitle, show, showWaiting } from "./app/screens.js";
 import { graph, playerName, viewer } from "./app/seats.js";
 import { refusal, toast } from "./app/status.js";
 import { fillLengths, importDialog, importGo, newGameDialog, startFrom, syncNewForm } from "./app/dialogs.js";
+import { chosenVariant, fillVariants, variantLabel } from "./app/variants.js";
 import { boxKey, draw } from "./app/view.js";
 import { drop, pick, send } from "./app/turn.js";
 import { closeGame, connectScreen, control, openGame, startGame } from "./app/game.js";
@@ -58,9 +59,9 @@ async function showMode() {
     const c = g.config;
     const a = document.createElement("a");
     a.href = `#/game/${g.id}`;
-    a.textContent = [c.mode === "computer" ? t("device_game_computer", { level: t("level_" + c.level) }) : t("device_game_local"),
+    a.textContent = [variantLabel(c), c.mode === "computer" ? t("device_game_computer", { level: t("level_" + c.level) }) : t("device_game_local"),
       c.length === 1 ? t("length_single") : i18n.plural("points", c.length), `${g.score[0]}–${g.score[1]}`,
-      t(g.over ? "device_game_over" : "device_game_on")].join(" · ");
+      t(g.over ? "device_game_over" : "device_game_on")].filter(Boolean).join(" · ");
     const li = document.createElement("li");
     li.append(a);
     list.append(li);
@@ -77,6 +78,7 @@ async function setLang(code) {
   $("btn-lang").setAttribute("lang", other);
   $("btn-lang").setAttribute("aria-label", t("switch_language"));
   fillLengths();
+  fillVariants();
   setTitle();
   if (app.msg) draw();
   else if (!$("connect").hidden) connectScreen($("btn-retry").hidden ? "connecting" : "unreachable");
@@ -128,7 +130,7 @@ async function init() {
     if ($("dlg-new").returnValue !== "start") return;
     const f = $("form-new");
     startGame({ mode: f.mode.value, level: f.level.value, seat: Number(f.seat.value),
-      length: Number(f.length.value), cube: f.cube.checked, start: startFrom(f.start.value) });
+      length: Number(f.length.value), cube: f.cube.checked, start: startFrom(f.start.value), variant: chosenVariant() });
   });
   $("dlg-resign").addEventListener("close", () => {
     const v = $("dlg-resign").returnValue;

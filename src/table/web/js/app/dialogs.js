@@ -5,6 +5,7 @@ import { runReview, renderReview } from "../learn.js";
 import { $, store, ui } from "./store.js";
 import { mySeats, playerName, tn, viewer } from "./seats.js";
 import { resultText } from "./status.js";
+import { chooseVariant, showStart } from "./variants.js";
 
 let shownResult = null;
 export function showResult(msg) {
@@ -59,6 +60,7 @@ export function newGameDialog() {
   if (last) {
     f.mode.value = last.mode; f.level.value = last.level; f.seat.value = String(last.seat);
     f.length.value = String(last.length); f.cube.checked = last.cube;
+    chooseVariant(last.variant);
   }
   syncNewForm();
   d.returnValue = "";
@@ -70,6 +72,7 @@ export function syncNewForm() {
   const vsComputer = f.mode.value === "computer";
   $("fs-level").disabled = !vsComputer;
   $("fs-colour").hidden = !vsComputer;
+  showStart();
 }
 
 export function fillLengths() {

@@ -106,6 +106,8 @@ export async function startGame(config) {
   try {
     const settingsOut = { mode: config.mode, length: config.length, cube: config.cube, level: config.level, seat: config.seat };
     if (config.start) settingsOut.start = config.start;
+    // Standard backgammon is what a request without a variant plays.
+    if (config.variant && config.variant !== "standard") settingsOut.variant = config.variant;
     // Without a connection the game lives on this device (from the opening position only).
     const local = () => {
       if (config.start) throw Object.assign(new Error("offline"), { code: "offline_no_start" });

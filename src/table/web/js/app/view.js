@@ -8,6 +8,7 @@ import { settings } from "./settings.js";
 import { diceOrder, graph, isYou, mySeats, numbersFor, playerName, tn, viewer } from "./seats.js";
 import { lastText, statusText } from "./status.js";
 import { showResult } from "./dialogs.js";
+import { showBadge } from "./variants.js";
 
 export const boxKey = () => `${$("board-wrap").clientWidth}x${$("board-wrap").clientHeight}`;
 
@@ -89,6 +90,7 @@ export function draw() {
   $("score").textContent = v.length > 1
     ? t("score_line", { a: v.score[vw], b: v.score[1 - vw], n: v.length })
     : t("single_game");
+  showBadge(msg);
   $("crawford").hidden = !v.crawford || !!v.over;  // the match over, no game is the Crawford game
   $("device-badge").hidden = !msg.config.device;
   $("spectator").hidden = mySeats(msg).length > 0;

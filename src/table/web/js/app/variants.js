@@ -1,0 +1,66 @@
+// The game of the backgammon family a match plays (standard backgammon, Nackgammon): its choice in
+// the new-game form and its name on the game screen.  The list and each start come from the
+// engine's variants.json, generated from Python's table.rules.variant.
+import * as i18n from "../i18n.js";
+import { t } from "../i18n.js";
+import { STANDARD, VARIANTS } from "../engine/variants.js";
+import { $ } from "./store.js";
+
+// A variant's name as players know it, in the page's language (the catalogue's, else its title).
+export function variantName(name) {
+  return i18n.has("variant_" + name) ? t("variant_" + name) : (VARIANTS[name] || { title: name }).title;
+}
+
+// The variant a game's settings name (absent: standard backgammon, as in games made before).
+export const variantOf = (config) => (config && config.variant) || STANDARD.name;
+
+// A game's variant in a list of games: its name, or nothing for standard backgammon.
+export const variantLabel = (config) => (variantOf(config) === STANDARD.name ? "" : variantName(variantOf(config)));
+
+// The form's choices, one per variant the engine knows, keeping the one chosen.
+export function fillVariants() {
+  const box = $("variant-choices");
+  const chosen = box.querySelector("input:checked");
+  const cur = chosen ? chosen.value : STANDARD.name;
+  box.textContent = "";
+  for (const v of Object.values(VARIANTS)) {
+    const label = document.createElement("label");
+    const input = Object.assign(document.createElement("input"), { type: "radio", name: "variant", value: v.name });
+    input.checked = v.name === cur;
+    const span = document.createElement("span");
+    span.textContent = variantName(v.name);
+    label.append(input, " ", span);
+    box.append(label);
+  }
+  showStart();
+}
+
+// Choose `name` in the form (a name it does not offer chooses standard backgammon).
+export function chooseVariant(name) {
+  const box = $("variant-choices");
+  const input = box.querySelector(`input[value="${VARIANTS[name] ? name : STANDARD.name}"]`);
+  if (input) input.checked = true;
+  showStart();
+}
+
+export function chosenVariant() {
+  const chosen = $("variant-choices").querySelector("input:checked");
+  return chosen ? chosen.value : STANDARD.name;
+}
+
+// Under the choice, where a variant other than standard backgammon puts its checkers.
+export function showStart() {
+  const v = VARIANTS[chosenVariant()];
+  const hint = $("variant-start");
+  hint.hidden = !v || v.name === STANDARD.name;
+  hint.textContent = hint.hidden ? "" : t("variant_start", {
+    points: v.start.map(([point, n]) => t("variant_start_item", { n, p: point })).join(", "),
+  });
+}
+
+// The game screen's badge: the variant's name, shown for every variant but standard backgammon.
+export function showBadge(msg) {
+  const badge = $("variant-badge");
+  badge.textContent = variantLabel(msg.view.variant ? msg.view : msg.config);
+  badge.hidden = !badge.textContent;
+}
