@@ -30,7 +30,7 @@ def serve(folder: Path, **options: Any) -> Iterator[str]:
 
     from table.rules.dice import SeededDice
     from table.server.app import create_app
-    from table.server.limits import Limits
+    from table.server.edge.limits import Limits
     from table.server.store import open_storage
 
     storage = open_storage(folder / "games.sqlite3")

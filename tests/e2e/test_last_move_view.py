@@ -7,7 +7,7 @@ import random
 import re
 
 from table.rules.dice import SeededDice
-from table.server.game import Game, GameConfig, to_abs
+from table.server.play.game import Game, GameConfig, to_abs
 
 BOTH = frozenset({0, 1})
 

@@ -1,6 +1,6 @@
 """The browser's match flow (src/table/web/js/engine/match.js) against the server's, the reference.
 
-Whole matches are played through ``table.server.game.Game`` with seeded random actions and
+Whole matches are played through ``table.server.play.game.Game`` with seeded random actions and
 recorded dice; the Node test replays the same actions with the same dice and must produce the
 same log entries, the same per-seat views (board, dice, cube, score, Crawford, results, the
 actions offered and the move graph) and the same GNU Backgammon IDs at every step, then the same
@@ -18,9 +18,9 @@ import numpy as np
 from table import Position
 from table.bot import bearoff, cube, met
 from table.match import Phase
-from table.server.computer import choose_action
-from table.server.learn import hint_for
-from table.server.game import Game, GameConfig
+from table.server.play.computer import choose_action
+from table.server.learn.routes import hint_for
+from table.server.play.game import Game, GameConfig
 
 from tests.e2e.parity import run_node
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from table.server.computer import BotTask, think
+from table.server.play.computer import BotTask, think
 
 THINK_SECONDS = 1.5
 

@@ -8,7 +8,7 @@ import pytest
 
 from table.bot import Bot
 from table.rules.position import Position
-from table.server.botapi import position_from_query, query_from_position
+from table.server.learn.botapi import position_from_query, query_from_position
 
 # A wildbg-style query, written by hand: the mover has a checker on the bar and
 # the opponent one on the mover's bar side (p0) and one on the mover's 1-point.
@@ -125,9 +125,9 @@ def test_bad_eval_queries_get_400(client, query: str, words: str) -> None:
 def test_one_address_asking_too_often_is_told_when_to_retry() -> None:
     from starlette.applications import Starlette
 
-    from table.server import botapi
-    from table.server.limits import RateLimiter
-    from table.server.pool import BotPool
+    from table.server.learn import botapi
+    from table.server.edge.limits import RateLimiter
+    from table.server.play.pool import BotPool
 
     from tests.server.server_helpers import TestClient
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from table.server.clock import PRESETS, Clock, ClockError, new_clock
+from table.server.play.clock import PRESETS, Clock, ClockError, new_clock
 
 
 @pytest.mark.parametrize(("preset", "length", "delay", "reserve"), [

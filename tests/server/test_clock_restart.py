@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from table.server.client import OnlineClient
-from table.server.online import last_served
+from table.client import OnlineClient
+from table.server.online.service import last_served
 from table.server.store import open_storage
 
 from tests.server.test_cluster import eventually, free_port, health

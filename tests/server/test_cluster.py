@@ -22,8 +22,8 @@ from typing import Any
 
 import pytest
 
-from table.server.client import OnlineClient, choose
-from table.server.game import Game, GameConfig
+from table.client import OnlineClient, choose
+from table.server.play.game import Game, GameConfig
 from table.server.store import open_storage
 
 PG = os.environ.get("TABLE_TEST_POSTGRES_URL")

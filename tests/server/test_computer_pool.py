@@ -12,10 +12,10 @@ import pytest
 
 from table.rules.dice import SeededDice
 from table.server.app import create_app
-from table.server.computer import BotTask, choose_action, task_for, think
-from table.server.game import Game, GameConfig
-from table.server.limits import Limits
-from table.server.pool import BotPool
+from table.server.play.computer import BotTask, choose_action, task_for, think
+from table.server.play.game import Game, GameConfig
+from table.server.edge.limits import Limits
+from table.server.play.pool import BotPool
 from table.server.store import open_storage
 
 from tests.server.server_helpers import TestClient, auth, first_path, run_async
@@ -137,7 +137,7 @@ def test_table_serve_readies_the_computer_as_it_starts_and_tests_do_not(tmp_path
 
 
 def test_readying_the_computer_loads_every_level():
-    from table.server.computer import bot_for, warm_up
+    from table.server.play.computer import bot_for, warm_up
 
     bot_for.cache_clear()
     warm_up()

@@ -11,9 +11,9 @@ import pytest
 from starlette.applications import Starlette
 
 from table.rules.position import Position
-from table.server import botapi
-from table.server.limits import Limits, RateLimiter
-from table.server.pool import BotPool
+from table.server.learn import botapi
+from table.server.edge.limits import Limits, RateLimiter
+from table.server.play.pool import BotPool
 
 from tests.server.server_helpers import FakeClock, TestClient, auth
 from tests.server.storage_fixtures import where  # noqa: F401 - fixture
@@ -69,8 +69,8 @@ def test_games_against_the_computer_and_on_one_device_keep_their_review_during_t
 
 
 def test_live_online_is_the_online_match_not_yet_over():
-    from table.server.game import Game, GameConfig
-    from table.server.learn import live_online
+    from table.server.play.game import Game, GameConfig
+    from table.server.learn.routes import live_online
 
     assert live_online(Game(GameConfig("online"))) and not live_online(Game(GameConfig("computer")))
 

@@ -12,10 +12,10 @@ import pytest
 
 from table.rules.dice import SeededDice
 from table.server.app import create_app
-from table.server.client import choose
-from table.server.limits import Limits
+from table.client import choose
+from table.server.edge.limits import Limits
 from table.server.store import open_storage
-from table.server.wallclock import SteadyWallClock
+from table.server.edge.wallclock import SteadyWallClock
 
 from tests.server.server_helpers import FakeClock, TestClient, auth
 from tests.server.test_online_tables import START, Site

@@ -115,8 +115,8 @@ def test_a_finished_matchs_log_is_served_for_replay(site):
 
 
 def test_a_player_page_counts_colours_lengths_streaks_and_gammons(site):
-    from table.server.ledger import Entry
-    from table.server.results import Outcome
+    from table.server.online.ledger import Entry
+    from table.server.online.results import Outcome
 
     site.guest("Ana"), site.guest("Ion")
     ana, ion = (site.storage.player_by_name_key(k).id for k in ("ana", "ion"))
@@ -152,7 +152,7 @@ def test_running_out_of_time_loses_a_rated_match(site):
 
 
 def test_a_players_games_come_twenty_a_page(site):
-    from table.server.results import Outcome
+    from table.server.online.results import Outcome
 
     site.guest("Ana"), site.guest("Ion")
     ana, ion = (site.storage.player_by_name_key(k).id for k in ("ana", "ion"))

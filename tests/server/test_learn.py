@@ -11,9 +11,9 @@ from table.bot import Bot
 from table.match import Match
 from table.notation.xgid import from_xgid
 from table.rules.position import Position
-from table.server import learn
+from table.server.learn import routes as learn
 from table.server.app import create_app
-from table.server.limits import Limits
+from table.server.edge.limits import Limits
 from table.rules.dice import SeededDice
 from table.server.store import open_storage
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from table.match.state import GameResult
-from table.server.ledger import LedgerError, forfeit_entries, game_entries
+from table.server.online.ledger import LedgerError, forfeit_entries, game_entries
 
 
 def result(winner: int, level: int, cube: int = 1, how: str = "checkers") -> GameResult:

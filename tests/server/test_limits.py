@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from table.rules.dice import SeededDice
 from table.server.app import create_app
 from table.tools.bench.server import serving
-from table.server.http import with_header_timeout
-from table.server.limits import ConnectionLimiter, Limits, RateLimiter
+from table.server.edge.http import with_header_timeout
+from table.server.edge.limits import ConnectionLimiter, Limits, RateLimiter
 from table.server.store import open_storage
 
 from tests.server.server_helpers import FakeClock, TestClient, auth

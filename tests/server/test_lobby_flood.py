@@ -4,13 +4,13 @@ creators wait listed first."""
 
 from __future__ import annotations
 
-from table.server import online as online_module
-from table.server.limits import Limits
-from table.server.online import EXPIRE_EVERY, OPEN_FOR, OPEN_FOR_TURN_BASED
+from table.server.online import service as online_module
+from table.server.edge.limits import Limits
+from table.server.online.service import EXPIRE_EVERY, OPEN_FOR, OPEN_FOR_TURN_BASED
 
 OPEN_PER_PLAYER = Limits().open_tables_per_player
 OPEN_PER_ADDRESS = Limits().open_tables_per_address
-from table.server.players import create_guest
+from table.server.online.players import create_guest
 from table.server.store import StorageError
 
 from tests.server.server_helpers import auth

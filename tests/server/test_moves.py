@@ -9,7 +9,7 @@ import pytest
 
 from table.errors import IllegalPlayError
 from table.rules.position import Position
-from table.server.moves import move_graph
+from table.rules.movegraph import move_graph
 
 
 def paths(g, node=0, prefix=()):

@@ -10,9 +10,9 @@ import pytest
 from table.cli import main
 from table.rules.dice import SeededDice
 from table.server.app import create_app
-from table.server.client import ClientError, OnlineClient
-from table.server.ledger import LOSS, WIN
-from table.server.limits import Limits
+from table.client import ClientError, OnlineClient
+from table.server.online.ledger import LOSS, WIN
+from table.server.edge.limits import Limits
 from table.tools.bench.server import serving
 from table.server.store import open_storage
 

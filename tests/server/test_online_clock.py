@@ -7,10 +7,10 @@ import pytest
 from table.match.state import Phase
 from table.match import NextGame
 from table.rules.dice import SeededDice
-from table.server.clock import new_clock
-from table.server.client import choose
-from table.server.game import Game, GameConfig
-from table.server.online import decider, ended_game, next_clock
+from table.server.play.clock import new_clock
+from table.client import choose
+from table.server.play.game import Game, GameConfig
+from table.server.online.service import decider, ended_game, next_clock
 
 
 def online_game(seed: int, length: int = 7) -> Game:

@@ -9,10 +9,10 @@ import pytest
 
 from table.rules.dice import SeededDice
 from table.server.app import create_app
-from table.server.client import choose
-from table.server.limits import Limits
-from table.server.outbox import Outbox
-from table.server.rooms import Watcher
+from table.client import choose
+from table.server.edge.limits import Limits
+from table.server.edge.outbox import Outbox
+from table.server.play.rooms import Watcher
 from table.server.store import StorageError, open_storage
 
 from tests.server.server_helpers import FakeClock, TestClient, auth

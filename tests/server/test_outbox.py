@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from table.server.outbox import SLOW_CODE, Outbox
+from table.server.edge.outbox import SLOW_CODE, Outbox
 
 from tests.server.server_helpers import run_async as run
 

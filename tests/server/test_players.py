@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from table.server.players import (NicknameError, bot_player, check_name, create_guest, name_key, new_token,
+from table.server.online.players import (NicknameError, bot_player, check_name, create_guest, name_key, new_token,
                                   player_for_token, token_hash)
 from table.server.store import open_storage
 

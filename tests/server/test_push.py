@@ -17,8 +17,8 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
 
-from table.server.client import choose
-from table.server.push import SUBJECT, TTL, Push, catalogue
+from table.client import choose
+from table.server.online.push import SUBJECT, TTL, Push, catalogue
 
 from tests.server.server_helpers import auth
 from tests.server.test_online_tables import site  # noqa: F401 - fixture

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from table.server.ratings import Rating, RatingError, k_factor, rate, replay
+from table.server.online.ratings import Rating, RatingError, k_factor, rate, replay
 
 
 def test_equal_ratings_one_point_move_by_ten() -> None:

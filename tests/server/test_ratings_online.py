@@ -6,7 +6,7 @@ import threading
 
 import pytest
 
-from table.server.client import OnlineClient
+from table.client import OnlineClient
 
 from tests.server.test_online_bots import server  # noqa: F401 - fixture
 

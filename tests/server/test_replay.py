@@ -7,7 +7,7 @@ from pathlib import Path
 from table.match import Match
 from table.match.actions import Move
 from table.server.app import create_app
-from table.server.limits import Limits
+from table.server.edge.limits import Limits
 from table.rules.dice import SeededDice
 from table.server.store import open_storage
 

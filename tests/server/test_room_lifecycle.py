@@ -8,7 +8,7 @@ import pytest
 
 from table.rules.dice import SeededDice
 from table.server.app import create_app
-from table.server.limits import Limits
+from table.server.edge.limits import Limits
 from table.server.store import open_storage
 
 from tests.server.server_helpers import FakeClock, TestClient, auth
@@ -111,7 +111,7 @@ def test_a_room_in_use_is_kept(client, clock):
 def test_memory_is_given_back_once_the_rooms_fall_to_half(client, clock, monkeypatch):
     given: list[int] = []
     rooms = client.app.state.rooms
-    monkeypatch.setattr("table.server.rooms.give_back_memory", lambda: given.append(len(rooms)))
+    monkeypatch.setattr("table.server.play.rooms.give_back_memory", lambda: given.append(len(rooms)))
     games = [client.post("/api/games", json={"mode": "local", "length": 1}).json() for _ in range(4)]
     finish(client, games[0])
     clock.now += 30

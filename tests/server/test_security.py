@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from table.server.text import TextError, check_text
+from table.server.edge.text import TextError, check_text
 
 from tests.server.server_helpers import auth
 

@@ -16,7 +16,7 @@ import pytest
 from table.rules.dice import SeededDice
 from table.server.app import create_app
 from table.tools.bench.server import first_path, serving
-from table.server.limits import Limits
+from table.server.edge.limits import Limits
 from table.server.store import open_storage
 
 websockets = pytest.importorskip("websockets.sync.client")

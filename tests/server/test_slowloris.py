@@ -1,7 +1,7 @@
 """Slow-loris against Table alone: one address holding half-sent requests starves nobody else.
 
 uvicorn counts a socket towards ``limit_concurrency`` from the accept, so
-before the per-address socket cap (``table.server.http``) 300 half-sent
+before the per-address socket cap (``table.server.edge.http``) 300 half-sent
 requests from 127.0.0.2 filled a limit of 150 and every health check from
 127.0.0.1 was answered 503.  The attack runs in its own process
 (tests/server/slowloris.py), on loopback addresses only, for a few seconds.
@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from table.server.app import create_app
-from table.server.http import connection_budget, http_protocol, raise_open_file_limit
+from table.server.edge.http import connection_budget, http_protocol, raise_open_file_limit
 from table.tools.bench.server import serving
 from table.server.store import open_storage
 
@@ -123,7 +123,7 @@ def test_serve_keeps_its_connection_limit_under_the_open_file_limit(monkeypatch,
     import uvicorn
 
     from table.cli import main
-    from table.server import http
+    from table.server.edge import http
 
     seen = {}
     monkeypatch.setattr(uvicorn, "run", lambda app, **options: seen.update(options))

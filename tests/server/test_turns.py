@@ -11,11 +11,11 @@ from hypothesis import given, settings, strategies as st
 
 from table.match.state import Phase
 from table.rules.dice import SeededDice
-from table.server.clock import DAY, PRESETS, TURN_DAYS, new_clock
-from table.server.client import choose
-from table.server.game import Game, GameConfig
-from table.server.online import next_clock, table_settings
-from table.server.turns import keeps_running, roll_on_open, waiting_for
+from table.server.play.clock import DAY, PRESETS, TURN_DAYS, new_clock
+from table.client import choose
+from table.server.play.game import Game, GameConfig
+from table.server.online.service import next_clock, table_settings
+from table.server.play.turns import keeps_running, roll_on_open, waiting_for
 
 from tests.server.server_helpers import TestClient, auth
 from tests.server.test_online_tables import START, Site, make_site, receive, site  # noqa: F401 - fixture

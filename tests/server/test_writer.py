@@ -8,7 +8,7 @@ import threading
 import pytest
 
 from table.server.store import ConflictError, OnlineWrite, StorageError
-from table.server.writer import GroupWriter
+from table.server.store.writer import GroupWriter
 
 
 def test_moves_queued_together_share_a_commit_and_keep_their_own_outcome():

@@ -2,7 +2,7 @@
 
 It registers a guest marked as a bot, creates a public table (``--create
 LENGTH``) or joins one (``--join TABLE``), plays the match to its end and
-prints the final score.  The client itself is ``table.server.client``.
+prints the final score.  The client itself is ``table.client``.
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ import os
 from typing import Callable
 
 from table.cli.play import plural_form
-from table.server.clock import PRESETS
-from table.server.client import OnlineClient, Outcome
-from table.server.game import LEVELS, MATCH_LENGTHS
+from table.server.play.clock import PRESETS
+from table.client import OnlineClient, Outcome
+from table.server.play.game import LEVELS, MATCH_LENGTHS
 
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {

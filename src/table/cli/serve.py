@@ -82,8 +82,8 @@ def cluster_app() -> Any:
     from table.server.app import create_app
     from table.server.cluster.member import Cluster
     from table.server.cluster.settings import ClusterSettings
-    from table.server.memory import settle_memory
-    from table.server.wallclock import SteadyWallClock
+    from table.server.edge.memory import settle_memory
+    from table.server.edge.wallclock import SteadyWallClock
 
     db, redis, workers, delay = (os.environ[k] for k in ENVIRONMENT)
     cluster = Cluster(ClusterSettings(database=db, redis=redis, workers=int(workers)))
@@ -98,10 +98,10 @@ def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from table.server.app import create_app
-    from table.server.http import MAX_CONNECTIONS, connection_budget, raise_open_file_limit, uvicorn_options
-    from table.server.limits import Limits
-    from table.server.memory import settle_memory
-    from table.server.wallclock import SteadyWallClock
+    from table.server.edge.http import MAX_CONNECTIONS, connection_budget, raise_open_file_limit, uvicorn_options
+    from table.server.edge.limits import Limits
+    from table.server.edge.memory import settle_memory
+    from table.server.edge.wallclock import SteadyWallClock
 
     # Every connection is an open file: ask for as many as the system allows, and keep uvicorn's
     # limit on connections under it (the worker processes inherit both).
@@ -137,7 +137,7 @@ def _serve(args: argparse.Namespace) -> int:
               flush=True)
     settle_memory()
     try:
-        # Bounded frames, headers and connections; see table.server.http.
+        # Bounded frames, headers and connections; see table.server.edge.http.
         uvicorn.run(app, host=args.host, port=args.port, log_level="warning",
                     **uvicorn_options(app.state.limits, max_connections=max_connections))
     finally:

@@ -15,7 +15,7 @@ the server sends
 ``{"type": "error", "code": ..., "message": ...}`` for a refused message.
 
 Online tables between people (guests, the lobby, clocks, chat, points) are
-described in docs/protocol.md; ``table.server.online`` implements them.
+described in docs/protocol.md; ``table.server.online.service`` implements them.
 
 A socket that does not read what it is sent is closed with code 4408 (it may
 reconnect and say hello with ``since``); one address may hold only so many
@@ -47,18 +47,19 @@ from starlette.websockets import WebSocket
 from table.errors import TableError
 from table.rules.dice import DiceSource
 from table.rules.position import Position
-from table.server import botapi, learn
-from table.server.computer import BotTask, think
-from table.server.game import GameConfig
-from table.server.limits import ConnectionLimiter, LimitError, Limits, RateLimiter, read_body
-from table.server.middleware import ConnectionCap, SecurityHeaders, client_key
-from table.server.outbox import Outbox
-from table.server.pool import BotPool, BotPoolError, Think
-from table.server.rooms import MOVED_CODE, Clock, Room, RoomError, Rooms, Watcher, encode
-from table.server.online import Online, OnlineError
-from table.server.standings import Standings, page_number
+from table.server.learn import botapi
+from table.server.learn import routes as learn
+from table.server.play.computer import BotTask, think
+from table.server.play.game import GameConfig
+from table.server.edge.limits import ConnectionLimiter, LimitError, Limits, RateLimiter, read_body
+from table.server.edge.middleware import ConnectionCap, SecurityHeaders, client_key
+from table.server.edge.outbox import Outbox
+from table.server.play.pool import BotPool, BotPoolError, Think
+from table.server.play.rooms import MOVED_CODE, Clock, Room, RoomError, Rooms, Watcher, encode
+from table.server.online.service import Online, OnlineError
+from table.server.online.standings import Standings, page_number
 from table.server.store import SqlStorage, Storage
-from table.server.text import check_strings
+from table.server.edge.text import check_strings
 
 if TYPE_CHECKING:
     from table.server.cluster.member import Cluster

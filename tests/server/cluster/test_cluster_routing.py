@@ -16,8 +16,8 @@ from table.server.cluster.member import Cluster  # noqa: E402
 from table.server.cluster.partitions import partition_of  # noqa: E402
 from table.server.cluster.routed import TUNNELLED, local_scope, wire_scope  # noqa: E402
 from table.server.cluster.settings import ClusterSettings  # noqa: E402
-from table.server.outbox import Outbox  # noqa: E402
-from table.server.rooms import MOVED_CODE, RoomError, Rooms, Watcher  # noqa: E402
+from table.server.edge.outbox import Outbox  # noqa: E402
+from table.server.play.rooms import MOVED_CODE, RoomError, Rooms, Watcher  # noqa: E402
 from table.server.store import open_storage  # noqa: E402
 
 

@@ -15,7 +15,7 @@ import pytest
 
 from table.rules.dice import SeededDice
 from table.server.app import create_app
-from table.server.limits import Limits
+from table.server.edge.limits import Limits
 from table.server.store import open_storage
 
 from tests.server.server_helpers import TestClient, auth

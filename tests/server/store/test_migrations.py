@@ -11,8 +11,8 @@ import sqlalchemy as sa
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
-from table.server.game import Game, GameConfig
-from table.server.ledger import Entry
+from table.server.play.game import Game, GameConfig
+from table.server.online.ledger import Entry
 from table.server.store import StorageError, migrations, open_storage, schema
 
 from tests.server.storage_fixtures import where  # noqa: F401 - fixture
@@ -177,7 +177,7 @@ def test_a_0002_database_gains_match_results_and_keeps_its_points(tmp_path):
                              "VALUES ('Ana', 'ana', 'h', false, 1, 1)"))
         conn.execute(sa.text("INSERT INTO ledger (player_id, amount, reason, created) VALUES (1, 40, 'win:gammon', 2)"))
     engine.dispose()
-    from table.server.results import Outcome
+    from table.server.online.results import Outcome
 
     s = open_storage(tmp_path / "g.sqlite3")
     try:

@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from table.server.ledger import Entry
-from table.server.ratings import Rating, replay
-from table.server.results import Outcome
+from table.server.online.ledger import Entry
+from table.server.online.ratings import Rating, replay
+from table.server.online.results import Outcome
 from table.server.store import StorageError, open_storage
 
 from tests.server.storage_fixtures import storage, where  # noqa: F401 - fixtures

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from table.server.ledger import Entry
+from table.server.online.ledger import Entry
 from table.server.store import CHAT_MAX, ConflictError, OnlineWrite, StorageError
 
 from tests.server.storage_fixtures import storage, where  # noqa: F401 - fixtures

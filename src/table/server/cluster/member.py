@@ -5,7 +5,7 @@ id (``table.server.cluster.partitions``), and each partition has one owner at
 a time: the process holding its PostgreSQL advisory lock
 (``table.server.cluster.ownership``).
 Only the owner loads a game and applies to it, exactly as a single process
-does (``table.server.rooms``), so the rules, clocks, presence and chat of a
+does (``table.server.play.rooms``), so the rules, clocks, presence and chat of a
 table live in one place. A process gives new games ids in its own partitions.
 
 A request or WebSocket for a game that reaches another process is carried to
@@ -48,11 +48,11 @@ from table.server.cluster.ownership import Ownership
 from table.server.cluster.partitions import partition_lock, partition_of, stable_hash
 from table.server.cluster.routed import Carrier, Link, Tunnel
 from table.server.cluster.settings import ClusterSettings
-from table.server.limits import Limits
-from table.server.rooms import MOVED, MOVED_CODE, RoomError, Rooms, new_game_id
+from table.server.edge.limits import Limits
+from table.server.play.rooms import MOVED, MOVED_CODE, RoomError, Rooms, new_game_id
 
 if TYPE_CHECKING:
-    from table.server.online import Online
+    from table.server.online.service import Online
 
 JSON = dict[str, Any]
 log = logging.getLogger(__name__)

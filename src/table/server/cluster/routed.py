@@ -31,14 +31,14 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from table.errors import TableError
 from table.server.cluster.bus import Command, CommandBus
 from table.server.cluster.settings import ClusterSettings
-from table.server.limits import Limits, RateLimiter
-from table.server.outbox import SLOW_CODE, SLOW_REASON
-from table.server.rooms import MOVED, MOVED_CODE
+from table.server.edge.limits import Limits, RateLimiter
+from table.server.edge.outbox import SLOW_CODE, SLOW_REASON
+from table.server.play.rooms import MOVED, MOVED_CODE
 
 if TYPE_CHECKING:
     from redis.asyncio import Redis
 
-    from table.server.online import Online
+    from table.server.online.service import Online
 
 JSON = dict[str, Any]
 log = logging.getLogger(__name__)

@@ -18,8 +18,8 @@ from collections.abc import Iterable, Sequence
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 
-from table.server.ledger import Entry
-from table.server.results import Outcome
+from table.server.online.ledger import Entry
+from table.server.online.results import Outcome
 from table.server.store import schema as t
 from table.server.store.base import StoreBase, reason, when
 from table.server.store.results import record_match

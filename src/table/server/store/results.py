@@ -1,7 +1,7 @@
 """Points and results: the ledger, match results with their rating changes, and the boards.
 
->>> from table.server.ledger import Entry
->>> from table.server.results import Outcome
+>>> from table.server.online.ledger import Entry
+>>> from table.server.online.results import Outcome
 >>> from table.server.store import open_storage
 >>> s = open_storage(":memory:")
 >>> ana, ion = (s.create_player(n, n.lower(), "h-" + n) for n in ("Ana", "Ion"))
@@ -21,9 +21,9 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from table.server.ledger import Entry
-from table.server.ratings import Rating, rate
-from table.server.results import ENDINGS, Outcome
+from table.server.online.ledger import Entry
+from table.server.online.ratings import Rating, rate
+from table.server.online.results import ENDINGS, Outcome
 from table.server.store import schema as t
 from table.server.store.base import StoreBase, inserted_id, when
 from table.server.store.players import player_of

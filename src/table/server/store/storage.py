@@ -22,7 +22,7 @@ the current time) so tests can fix it.
 >>> s.append("g1", 0, {"type": "roll"})
 >>> s.load("g1")
 ({'mode': 'local'}, {'token': 'h'}, [{'type': 'roll'}])
->>> from table.server.ledger import Entry
+>>> from table.server.online.ledger import Entry
 >>> ana = s.create_player("Ana", "ana", "hash-of-anas-token")
 >>> s.add_ledger([Entry(ana.id, 20, "win:single", "g1")])
 >>> s.points(ana.id)

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
 from table.errors import TableError
-from table.server.ledger import Entry
-from table.server.ratings import Rating
-from table.server.results import Outcome
+from table.server.online.ledger import Entry
+from table.server.online.ratings import Rating
+from table.server.online.results import Outcome
 
 JSON = dict[str, Any]
 

@@ -47,7 +47,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from table.server.rooms import tidy_period
+from table.server.play.rooms import tidy_period
 from table.tools.bench.server import free_port, first_path
 
 JSON = dict[str, Any]
@@ -55,9 +55,9 @@ JSON = dict[str, Any]
 _SERVE = """
 import dataclasses, json, sys, uvicorn
 from table.server.app import create_app
-from table.server.http import uvicorn_options
-from table.server.memory import settle_memory
-from table.server.limits import Limits
+from table.server.edge.http import uvicorn_options
+from table.server.edge.memory import settle_memory
+from table.server.edge.limits import Limits
 from table.server.store import open_storage
 big = 10**9
 limits = Limits(games_burst=big, guests_burst=big, tables_burst=big, ws_messages_burst=big,

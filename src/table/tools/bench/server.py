@@ -24,8 +24,8 @@ from typing import Any, Iterator
 from starlette.types import ASGIApp
 
 from table.server.app import create_app, web_root
-from table.server.http import uvicorn_options
-from table.server.limits import Limits
+from table.server.edge.http import uvicorn_options
+from table.server.edge.limits import Limits
 from table.server.store import open_storage
 
 JSON = dict[str, Any]

@@ -1,4 +1,4 @@
-// The move graph the board walks (table.server.moves is the reference): every legal order of
+// The move graph the board walks (table.rules.movegraph is the reference): every legal order of
 // single-checker steps for a roll, built from the engine's single-step rule and kept only where
 // it leads to a legal play.  Edges are [from, to, die, hit, child], points in the mover's numbering.
 

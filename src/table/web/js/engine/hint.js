@@ -1,4 +1,4 @@
-// The computer's advice offline, as the server's hint gives it (table.server.learn.hint_for):
+// The computer's advice offline, as the server's hint gives it (table.server.learn.routes.hint_for):
 // Greu's best plays with their equities and chances, or its cube decision.
 
 import { flip } from "./rules.js";

@@ -1,4 +1,4 @@
-// The computer at an offline table (table.bot.player and table.server.computer are the
+// The computer at an offline table (table.bot.player and table.server.play.computer are the
 // reference): its next wire action for the seat that must act, from the match state alone.
 
 import { evaluate, OutOfTime } from "./search.js";

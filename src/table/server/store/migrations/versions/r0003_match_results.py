@@ -1,7 +1,7 @@
 """Match results: one append-only row per finished online match, with both ratings before and after.
 
 A player's rating and experience are those after their latest row, so they can
-always be recomputed from the rows in order (``table.server.ratings.replay``).
+always be recomputed from the rows in order (``table.server.online.ratings.replay``).
 The table is written out here, not taken from ``table.server.store.schema``.
 """
 

@@ -37,9 +37,9 @@ from table.bot import cube
 from table.bot.bot import Evaluation
 from table.errors import TableError
 from table.rules.position import Position
-from table.server.limits import LimitError, Limits, RateLimiter
-from table.server.middleware import client_key
-from table.server.pool import BotPool
+from table.server.edge.limits import LimitError, Limits, RateLimiter
+from table.server.edge.middleware import client_key
+from table.server.play.pool import BotPool
 
 JSON = dict[str, Any]
 LEVEL = "hard"
@@ -167,7 +167,7 @@ def ranked_moves(board: tuple[int, ...], dice: tuple[int, int], x_away: int = 0,
     cubeless equity; in a match, by cubeless match winning chance.  When no
     checker can move, one move with an empty ``play``, as wildbg answers.
     """
-    from table.server.computer import bot_for
+    from table.server.play.computer import bot_for
 
     bot = bot_for(LEVEL)
     position = Position(board)
@@ -203,7 +203,7 @@ def cube_advice(position: Position, e: Evaluation, x_away: int = 0, o_away: int 
 
 def evaluation(position_id: str, x_away: int = 0, o_away: int = 0) -> JSON:
     """The chances, cubeless equity and cube advice for the player on roll (runs in a worker)."""
-    from table.server.computer import bot_for
+    from table.server.play.computer import bot_for
 
     position = Position.from_id(position_id)
     e = bot_for(LEVEL).evaluate(position)

@@ -26,18 +26,18 @@ from typing import Any, Awaitable, Callable
 from table.errors import TableError
 from table.match import NextGame
 from table.match.state import Phase
-from table.server.clock import PRESETS, Clock, new_clock
-from table.server.game import MATCH_LENGTHS, Game, GameConfig
-from table.server.ledger import Entry, forfeit_entries, game_entries
-from table.server.limits import Limits
-from table.server.outbox import Outbox
-from table.server.players import NicknameError, create_guest, name_key, player_for_token
-from table.server.push import Push
-from table.server.results import Outcome, outcome
-from table.server.rooms import Room, RoomError, Rooms, encode
+from table.server.play.clock import PRESETS, Clock, new_clock
+from table.server.play.game import MATCH_LENGTHS, Game, GameConfig
+from table.server.online.ledger import Entry, forfeit_entries, game_entries
+from table.server.edge.limits import Limits
+from table.server.edge.outbox import Outbox
+from table.server.online.players import NicknameError, create_guest, name_key, player_for_token
+from table.server.online.push import Push
+from table.server.online.results import Outcome, outcome
+from table.server.play.rooms import Room, RoomError, Rooms, encode
 from table.server.store import ConflictError, OnlineTable, OnlineWrite, Player, SqlStorage, StorageError
-from table.server.writer import GroupWriter
-from table.server.turns import keeps_running, roll_on_open, waiting_for
+from table.server.store.writer import GroupWriter
+from table.server.play.turns import keeps_running, roll_on_open, waiting_for
 
 JSON = dict[str, Any]
 Now = Callable[[], float]
@@ -113,7 +113,7 @@ def table_settings(data: object) -> JSON:
     >>> table_settings({"clock": "blitz"})
     Traceback (most recent call last):
     ...
-    table.server.online.OnlineError: clock must be one of rapid, normal, tournament, relaxed, untimed, days1, days2, days3, days5, days7 (got 'blitz')
+    table.server.online.service.OnlineError: clock must be one of rapid, normal, tournament, relaxed, untimed, days1, days2, days3, days5, days7 (got 'blitz')
     """
     if data is None:
         data = {}

@@ -15,7 +15,7 @@ True
 >>> check_name("C0mputer")
 Traceback (most recent call last):
 ...
-table.server.players.NicknameError: the name 'C0mputer' is kept for the computer opponent and the site
+table.server.online.players.NicknameError: the name 'C0mputer' is kept for the computer opponent and the site
 """
 
 from __future__ import annotations

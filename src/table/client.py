@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from table.errors import TableError
-from table.server.computer import BotTask, think
+from table.server.play.computer import BotTask, think
 
 JSON = dict[str, Any]
 

@@ -18,7 +18,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Callable, TypeVar
 
 from table.errors import TableError
-from table.server.computer import BotTask, think, warm_up
+from table.server.play.computer import BotTask, think, warm_up
 
 JSON = dict[str, Any]
 Think = Callable[[BotTask], JSON]

@@ -35,10 +35,10 @@ from typing import Any, Awaitable, Callable, Protocol, TypeVar
 
 from table.errors import TableError
 from table.rules.dice import DiceSource, SecretDice
-from table.server.computer import BotTask, task_for, think
-from table.server.game import Game, GameConfig
-from table.server.memory import give_back_memory
-from table.server.outbox import Outbox
+from table.server.play.computer import BotTask, task_for, think
+from table.server.play.game import Game, GameConfig
+from table.server.edge.memory import give_back_memory
+from table.server.edge.outbox import Outbox
 from table.server.store import Storage, StorageError, public_id
 
 JSON = dict[str, Any]
@@ -116,7 +116,7 @@ class Watcher:
 
 
 class Extension(Protocol):
-    """What an online table adds to its room: clocks, points and presence (``table.server.online``).
+    """What an online table adds to its room: clocks, points and presence (``table.server.online.service``).
 
     ``prepare`` works out what goes with a new log entry (the clock, ledger
     entries, the table's status) without changing anything; ``store`` keeps the
@@ -396,7 +396,7 @@ class Rooms:
         self._peak_rooms = 0  # the most rooms held since memory was last given back
         self._rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Future[Room]] = {}
-        # Online tables give the rooms of their games an Extension as they load (table.server.online).
+        # Online tables give the rooms of their games an Extension as they load (table.server.online.service).
         self.attach: Callable[[Room], Awaitable[None]] | None = None
         # With several server processes (table.server.cluster) this process serves only the games
         # ``owns`` admits, and makes new ids among them.

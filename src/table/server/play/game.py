@@ -22,7 +22,7 @@ from table.notation.xgid import BOTTOM, CubeOffer, from_xgid
 from table.rules.dice import DiceSource, SecretDice
 from table.rules.movetext import format_steps
 from table.rules.position import Play
-from table.server.moves import MoveGraph, move_graph
+from table.rules.movegraph import MoveGraph, move_graph
 
 JSON = dict[str, Any]
 
@@ -58,7 +58,7 @@ class GameConfig:
         >>> GameConfig.from_json({"mode": "local", "length": 4})
         Traceback (most recent call last):
         ...
-        table.server.game.GameConfigError: length must be one of 1, 3, 5, ..., 21 (got 4)
+        table.server.play.game.GameConfigError: length must be one of 1, 3, 5, ..., 21 (got 4)
 
         Online games are made by the server for a table, never by a request:
         ``online=True`` reads their stored settings.
@@ -129,7 +129,7 @@ def _start_ids(raw: object) -> tuple[str, str]:
     >>> _start_ids({"position": "4HPwATDgc/ABMA"})
     Traceback (most recent call last):
     ...
-    table.server.game.GameConfigError: start is {"position": POSITION_ID, "match": MATCH_ID} or {"xgid": XGID}
+    table.server.play.game.GameConfigError: start is {"position": POSITION_ID, "match": MATCH_ID} or {"xgid": XGID}
     """
     if not isinstance(raw, dict) or not (set(raw) in ({"position", "match"}, {"xgid"})
                                          and all(isinstance(v, str) and len(v) <= 100 for v in raw.values())):

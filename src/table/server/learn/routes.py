@@ -42,13 +42,13 @@ from table.bot.review import DEFAULT_DEPTH, Progress, QueueProgress, read_match,
 from table.errors import RecordError, TableError
 from table.match import Match, Phase, action_from_json
 from table.notation.xgid import BOTTOM, TOP, CubeOffer, to_xgid
-from table.server.botapi import LEVEL, chances
+from table.server.learn.botapi import LEVEL, chances
 from table.match.state import plays_by_text
-from table.server.game import Game, GameConfig, board_json, steps_json
-from table.server.limits import LimitError, RateLimiter, read_body
-from table.server.middleware import client_key
-from table.server.pool import BotPool
-from table.server.rooms import Room, RoomError, Rooms
+from table.server.play.game import Game, GameConfig, board_json, steps_json
+from table.server.edge.limits import LimitError, RateLimiter, read_body
+from table.server.edge.middleware import client_key
+from table.server.play.pool import BotPool
+from table.server.play.rooms import Room, RoomError, Rooms
 
 JSON = dict[str, Any]
 HINT_PLAYS = 5
@@ -74,7 +74,7 @@ def hint_for(position_id: str, match_id: str, cube: bool, money: bool) -> JSON:
     "double", "take"}`` (cubeful, for the player on roll: the doubler when
     doubled) and the chances of the player on roll.
     """
-    from table.server.computer import bot_for
+    from table.server.play.computer import bot_for
 
     m = Match.from_ids(position_id, match_id, cube=cube, jacoby=False if money else None)
     bot = bot_for(LEVEL)

@@ -3,12 +3,12 @@
 Every decision (plays, cube, resignations) comes from ``table.bot.player.next_action``;
 this module only turns a chosen play into the steps the wire carries.
 
-The thinking runs in another process (``table.server.pool``), so what it
+The thinking runs in another process (``table.server.play.pool``), so what it
 needs travels as a ``BotTask``: the level and the match state as GNU
 Backgammon's Position ID and Match ID, a few dozen bytes however long the
 match has been.
 
->>> from table.server.game import Game, GameConfig
+>>> from table.server.play.game import Game, GameConfig
 >>> from table.rules.dice import SeededDice
 >>> game = Game(GameConfig("computer", length=3), SeededDice(1))
 >>> _ = game.apply_automatic(game.automatic())
@@ -28,7 +28,7 @@ from table.bot.bot import Bot
 from table.bot.player import next_action
 from table.match import Match, Move
 from table.match.state import plays_by_text
-from table.server.game import Game, to_abs
+from table.server.play.game import Game, to_abs
 
 JSON = dict[str, Any]
 

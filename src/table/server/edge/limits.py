@@ -116,7 +116,7 @@ class RateLimiter:
         >>> bucket.take("k", "too many tries")
         Traceback (most recent call last):
         ...
-        table.server.limits.LimitError: too many tries: try again in 10 s
+        table.server.edge.limits.LimitError: too many tries: try again in 10 s
         """
         wait = self.check(key)
         if wait:

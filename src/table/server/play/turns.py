@@ -1,6 +1,6 @@
 """Turn-based (correspondence) tables: days per move, dice rolled when the turn is first opened.
 
-A turn-based table's clock is a ``daysN`` preset (``table.server.clock``): N
+A turn-based table's clock is a ``daysN`` preset (``table.server.play.clock``): N
 days for each move and a bank of N more days for the whole match.  What
 differs from a live table is decided here, as pure functions of the game and
 its clock:
@@ -22,8 +22,8 @@ from __future__ import annotations
 from typing import Any
 
 from table.match.state import Phase
-from table.server.clock import Clock
-from table.server.game import Game
+from table.server.play.clock import Clock
+from table.server.play.game import Game
 
 JSON = dict[str, Any]
 
@@ -32,7 +32,7 @@ def roll_on_open(game: Game, seats: frozenset[int]) -> JSON | None:
     """Roll for the holder of ``seats`` if they are to roll and have no other choice; the log entry, or None.
 
     >>> from table.rules.dice import SeededDice
-    >>> from table.server.game import GameConfig
+    >>> from table.server.play.game import GameConfig
     >>> g = Game(GameConfig("online", 3, False, table="t", clock="days3"), SeededDice(1))
     >>> _ = g.apply_automatic(g.automatic())        # the opening roll
     >>> g.match.phase.value

@@ -10,7 +10,7 @@ import asyncio
 import json
 from typing import Any, Awaitable, Callable, MutableMapping
 
-from table.server.limits import ConnectionLimiter
+from table.server.edge.limits import ConnectionLimiter
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]

@@ -37,7 +37,7 @@ from uvicorn.middleware.proxy_headers import _TrustedHosts
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.server import ServerState
 
-from table.server.limits import ConnectionLimiter, Limits
+from table.server.edge.limits import ConnectionLimiter, Limits
 
 HEADER_TIMEOUT = 10.0
 MAX_CONNECTIONS = 2000

@@ -1,6 +1,6 @@
 """How an online match ended, as it is kept in ``match_results`` (and rated).
 
->>> from table.server.game import Game, GameConfig
+>>> from table.server.play.game import Game, GameConfig
 >>> game = Game(GameConfig("online", 3, names=("Ana", "Bogdan")))
 >>> entry = game.forfeit_match(1, "away")
 >>> o = outcome(game, "g1", "t1", (7, 9), rated=True)
@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from table.server.game import Game
+from table.server.play.game import Game
 
 Ended = Literal["normal", "resign", "left", "timeout"]
 ENDINGS: tuple[Ended, ...] = ("normal", "resign", "left", "timeout")

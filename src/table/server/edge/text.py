@@ -10,11 +10,11 @@ ordinary whitespace and allowed.
 >>> check_strings({"names": ["A\u0007na", ""]})
 Traceback (most recent call last):
 ...
-table.server.text.TextError: the request contains the control character U+0007: only ordinary text is allowed
+table.server.edge.text.TextError: the request contains the control character U+0007: only ordinary text is allowed
 >>> check_strings(["\ud800"], "the message")
 Traceback (most recent call last):
 ...
-table.server.text.TextError: the message contains U+D800, half of a surrogate pair, which is not a character
+table.server.edge.text.TextError: the message contains U+D800, half of a surrogate pair, which is not a character
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ the web client's catalogue in the language the device subscribed with.
 >>> check_subscription({"endpoint": "http://10.0.0.1/x", "keys": {"p256dh": "BAAA", "auth": "qq"}})
 Traceback (most recent call last):
 ...
-table.server.push.PushError: a push endpoint is an https:// address of at most 1000 characters
+table.server.online.push.PushError: a push endpoint is an https:// address of at most 1000 characters
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from typing import Any, Callable
 from urllib.parse import urlsplit
 
 from table.errors import TableError
-from table.server.rooms import RoomError
+from table.server.play.rooms import RoomError
 from table.server.store import PushSubscription, SqlStorage, StorageError
 
 JSON = dict[str, Any]
