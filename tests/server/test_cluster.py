@@ -283,7 +283,7 @@ def test_a_killed_owner_loses_nothing_acknowledged_and_the_clocks_stay_right(wor
         for s in seen_before[id(p)]:
             assert s["view"]["ids"] == ids(s["version"], s["seats"][0]), s["version"]  # type: ignore[arg-type,index]
     # The clocks: nobody lost or gained time while no worker served the game (the bots never use their
-    # reserve; tests/server/test_clock_cluster.py checks the running decision to the second).
+    # reserve; tests/server/cluster/test_clock_cluster.py checks the running decision to the second).
     killed_at = max(s["version"] for p in (pa, pb) for s in seen_before[id(p)])  # type: ignore[type-var]
     before = {tuple(s["view"]["clock"]["reserve"]) for p in (pa, pb) for s in seen_before[id(p)]}  # type: ignore[index]
     after = {tuple(s["view"]["clock"]["reserve"]) for s in pa.states + pb.states  # type: ignore[index]
