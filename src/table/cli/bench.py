@@ -73,7 +73,6 @@ def server_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bot-moves", type=int, default=40, help="computer replies timed per level")
 
 
-
 def online_arguments(parser: argparse.ArgumentParser) -> None:
     """``table bench online``'s options."""
     parser.add_argument("--games", type=int, default=50, help="matches played at once (default 50)")

@@ -69,6 +69,7 @@ def first_path(moves: JSON) -> list[list[int]]:
 
 
 def free_port() -> int:
+    """A loopback port no one listens on now (the system picks it)."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
