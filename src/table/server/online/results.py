@@ -4,8 +4,8 @@
 >>> game = Game(GameConfig("online", 3, names=("Ana", "Bogdan")))
 >>> entry = game.forfeit_match(1, "away")
 >>> o = outcome(game, "g1", "t1", (7, 9), rated=True)
->>> o.winner, o.ended, o.rated, o.length
-(0, 'left', True, 3)
+>>> o.winner, o.ended, o.rated, o.length, o.variant
+(0, 'left', True, 3, 'standard')
 """
 
 from __future__ import annotations
@@ -21,7 +21,8 @@ ENDINGS: tuple[Ended, ...] = ("normal", "resign", "left", "timeout")
 
 @dataclass(frozen=True)
 class Outcome:
-    """A finished match: the player ids in seats 0 and 1, the winning seat, the final score, how it ended."""
+    """A finished match: the player ids in seats 0 and 1, the winning seat, the final score, how it ended,
+    whether it is rated and the variant played (its rating is that variant's)."""
 
     game_id: str
     table_id: str | None
@@ -31,6 +32,7 @@ class Outcome:
     score: tuple[int, int]
     ended: Ended
     rated: bool
+    variant: str = "standard"
 
 
 def outcome(game: Game, game_id: str, table_id: str | None, players: tuple[int, int], *, rated: bool) -> Outcome:
@@ -54,4 +56,4 @@ def outcome(game: Game, game_id: str, table_id: str | None, players: tuple[int, 
     score = (m.score[0], m.score[1])
     if game.single and game.forfeit is None and m.game_result is not None and score == (0, 0):
         score = (m.game_result.points, 0) if winner == 0 else (0, m.game_result.points)
-    return Outcome(game_id, table_id, players, game.config.length, winner, score, ended, rated)
+    return Outcome(game_id, table_id, players, game.config.length, winner, score, ended, rated, m.variant.name)

@@ -11,6 +11,13 @@
 >>> s.create("g1", {}, {})
 >>> s.record_match(Outcome("g1", None, (ana.id, ion.id), 3, 0, (3, 1), "normal", True)).after[0].experience
 3
+>>> s.create("g2", {}, {})
+>>> s.record_match(Outcome("g2", None, (ana.id, ion.id), 1, 1, (0, 1), "normal", True, "nackgammon")).before[0]
+Rating(rating=1500.0, experience=0)
+>>> s.rating(ana.id, "nackgammon").rating < 1500 < s.rating(ana.id).rating
+True
+>>> s.variants_played(ana.id)
+['standard', 'nackgammon']
 >>> s.close()
 """
 
@@ -21,6 +28,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
+from table.rules.variant import STANDARD, VARIANTS
 from table.server.online.ledger import Entry
 from table.server.online.ratings import Rating, rate
 from table.server.online.results import ENDINGS, Outcome
@@ -39,7 +47,7 @@ def _result(row: sa.Row[Any]) -> MatchResult:
     gained = r.length if r.rated else 0
     return MatchResult(
         r.id, Outcome(r.game_id, r.table_id, (r.player0, r.player1), r.length, r.winner, (r.score0, r.score1),
-                      r.ended, bool(r.rated)),
+                      r.ended, bool(r.rated), r.variant),
         (Rating(r.rating0_before, r.experience0_before), Rating(r.rating1_before, r.experience1_before)),
         (Rating(r.rating0_after, r.experience0_before + gained), Rating(r.rating1_after, r.experience1_before + gained)),
         r.created)
@@ -49,19 +57,21 @@ def _rating_after(result: MatchResult, player_id: int) -> Rating:
     return result.after[result.outcome.players.index(player_id)]
 
 
-def _of_player(player_id: int) -> sa.ColumnElement[bool]:
+def _of_player(player_id: int, variant: str | None = None) -> sa.ColumnElement[bool]:
+    """The results of ``player_id`` (in ``variant`` only, when given)."""
     c = t.match_results.c
-    return sa.or_(c.player0 == player_id, c.player1 == player_id)
+    either = sa.or_(c.player0 == player_id, c.player1 == player_id)
+    return either if variant is None else sa.and_(either, c.variant == variant)
 
 
 def record_match(conn: sa.Connection, o: Outcome, at: float) -> MatchResult:
     """Keep a finished match's result and its rating changes, in the transaction of ``conn``."""
-    if o.ended not in ENDINGS or o.winner not in (0, 1) or o.players[0] == o.players[1]:
-        raise StorageError(f"a match result has two players, a winning seat 0 or 1 and an ending "
-                           f"among {', '.join(ENDINGS)}: got {o!r}")
+    if o.ended not in ENDINGS or o.winner not in (0, 1) or o.players[0] == o.players[1] or o.variant not in VARIANTS:
+        raise StorageError(f"a match result has two players, a winning seat 0 or 1, an ending among "
+                           f"{', '.join(ENDINGS)} and a variant among {', '.join(VARIANTS)}: got {o!r}")
     # Two matches of one player ending at once must not both start from the same rating.
     conn.execute(sa.select(t.players.c.id).where(t.players.c.id.in_(o.players)).with_for_update())
-    before = (_rating(conn, o.players[0]), _rating(conn, o.players[1]))
+    before = (_rating(conn, o.players[0], o.variant), _rating(conn, o.players[1], o.variant))
     after = before
     if o.rated:
         won, lost = rate(before[o.winner], before[1 - o.winner], o.length)
@@ -71,12 +81,12 @@ def record_match(conn: sa.Connection, o: Outcome, at: float) -> MatchResult:
         winner=o.winner, score0=o.score[0], score1=o.score[1], ended=o.ended, rated=o.rated,
         rating0_before=before[0].rating, rating0_after=after[0].rating, rating1_before=before[1].rating,
         rating1_after=after[1].rating, experience0_before=before[0].experience,
-        experience1_before=before[1].experience, created=at)))
+        experience1_before=before[1].experience, created=at, variant=o.variant)))
     return MatchResult(new_id, o, before, after, at)
 
 
-def _rating(conn: sa.Connection, player_id: int) -> Rating:
-    row = conn.execute(sa.select(t.match_results).where(_of_player(player_id))
+def _rating(conn: sa.Connection, player_id: int, variant: str) -> Rating:
+    row = conn.execute(sa.select(t.match_results).where(_of_player(player_id, variant))
                        .order_by(t.match_results.c.id.desc()).limit(1)).first()
     return Rating() if row is None else _rating_after(_result(row), player_id)
 
@@ -140,19 +150,29 @@ class ResultStore(StoreBase):
         with self._tx(f"game {outcome.game_id!r} already has a result") as conn:
             return record_match(conn, outcome, when(now))
 
-    def rating(self, player_id: int) -> Rating:
-        """The player's rating and experience now (1500 and 0 before any rated match)."""
+    def rating(self, player_id: int, variant: str = STANDARD.name) -> Rating:
+        """The player's rating and experience in ``variant`` now (1500 and 0 before any rated match of it)."""
         with self._tx() as conn:
-            return _rating(conn, player_id)
+            return _rating(conn, player_id, variant)
+
+    def variants_played(self, player_id: int) -> list[str]:
+        """The variants the player has a finished online match of, in the catalogue's order."""
+        c = t.match_results.c
+        with self._tx() as conn:
+            played = set(conn.execute(sa.select(c.variant).where(_of_player(player_id)).distinct()).scalars())
+        return [name for name in VARIANTS if name in played]
 
     def match_results(self, player_id: int | None = None, *, limit: int = 100, offset: int = 0,
-                      newest_first: bool = True, rated: bool | None = None) -> list[MatchResult]:
+                      newest_first: bool = True, rated: bool | None = None,
+                      variant: str | None = None) -> list[MatchResult]:
         """Stored match results, of one player or of everybody (rated ones only, or unrated ones only,
-        when ``rated`` says), newest (or oldest) first."""
+        when ``rated`` says; of one variant, when ``variant`` says), newest (or oldest) first."""
         c = t.match_results.c
         query = sa.select(t.match_results)
         if player_id is not None:
             query = query.where(_of_player(player_id))
+        if variant is not None:
+            query = query.where(c.variant == variant)
         if rated is not None:
             query = query.where(c.rated.is_(rated))
         with self._tx() as conn:
@@ -163,15 +183,16 @@ class ResultStore(StoreBase):
         """How many finished online matches the player has."""
         return self.match_record(player_id)["games"]
 
-    def match_record(self, player_id: int) -> dict[str, int]:
-        """The player's finished online matches: ``games``, ``wins_white`` (won in seat 0),
-        ``wins_black`` (seat 1) and ``points_played`` (the sum of their lengths)."""
+    def match_record(self, player_id: int, variant: str | None = None) -> dict[str, int]:
+        """The player's finished online matches (of every variant, or of ``variant``): ``games``,
+        ``wins_white`` (won in seat 0), ``wins_black`` (seat 1) and ``points_played`` (the sum of their
+        lengths)."""
         c = t.match_results.c
         white = sa.func.sum(sa.case((sa.and_(c.player0 == player_id, c.winner == 0), 1), else_=0))
         black = sa.func.sum(sa.case((sa.and_(c.player1 == player_id, c.winner == 1), 1), else_=0))
         with self._tx() as conn:
             row = conn.execute(sa.select(sa.func.count(), white, black, sa.func.sum(c.length))
-                               .where(_of_player(player_id))).one()
+                               .where(_of_player(player_id, variant))).one()
         return {"games": int(row[0]), "wins_white": int(row[1] or 0), "wins_black": int(row[2] or 0),
                 "points_played": int(row[3] or 0)}
 
@@ -184,10 +205,11 @@ class ResultStore(StoreBase):
                 tb.game_id.is_not(None), tb.game_id.not_in(sa.select(c.game_id)))).scalar()
         return {"white": wins.get(0, 0), "black": wins.get(1, 0), "unfinished": int(unfinished or 0)}
 
-    def board(self, by: Board, since: float | None = None, *, limit: int = 20,
-              offset: int = 0) -> tuple[list[tuple[Player, float]], int]:
-        """People (bots left out) ranked by rating or points, best first, ties by name; with ``since``,
-        by what they gained from then on.  Returns one page and how many are ranked in all."""
+    def board(self, by: Board, since: float | None = None, *, limit: int = 20, offset: int = 0,
+              variant: str = STANDARD.name) -> tuple[list[tuple[Player, float]], int]:
+        """People (bots left out) ranked by rating (in ``variant``) or points (of every variant), best
+        first, ties by name; with ``since``, by what they gained from then on.  Returns one page and how
+        many are ranked in all."""
         if by == "points":
             c = t.ledger.c
             scores = sa.select(c.player_id.label("p"), sa.func.sum(c.amount).label("v"))
@@ -198,7 +220,8 @@ class ResultStore(StoreBase):
             r = t.match_results.c
             sides = [sa.select(getattr(r, f"player{i}").label("p"), r.id.label("id"),
                                getattr(r, f"rating{i}_before").label("b"), getattr(r, f"rating{i}_after").label("a"))
-                     .where(r.rated.is_(True), *([r.created >= since] if since is not None else []))
+                     .where(r.rated.is_(True), r.variant == variant,
+                            *([r.created >= since] if since is not None else []))
                      for i in (0, 1)]
             u = sa.union_all(*sides).subquery()
             numbered = sa.select(u.c.p, u.c.b, u.c.a,

@@ -17,8 +17,8 @@ Tables:
 - ``ledger``: append-only points entries; a player's points are their sum;
 - ``chat``: messages at a table, for the players or for the spectators;
 - ``match_results``: append-only, one row per finished online match (seats,
-  length, winner, score, how it ended, rated) with both players' ratings
-  before and after and their experience before;
+  length, winner, score, how it ended, rated, the variant played) with both
+  players' ratings in that variant before and after and their experience before;
 - ``site_keys``: the site's own secrets made on first use (the Web Push VAPID key) and
   site-wide notes (when a single server last served its games);
 - ``push_subscriptions``: where to send a player's "your move" notices (Web Push),
@@ -131,9 +131,11 @@ match_results = sa.Table(
     sa.Column("experience0_before", sa.Integer, nullable=False),
     sa.Column("experience1_before", sa.Integer, nullable=False),
     sa.Column("created", sa.Float, nullable=False),
+    sa.Column("variant", sa.Text, nullable=False, server_default="standard"),
     sa.Index("ix_match_results_player0", "player0", "id"),
     sa.Index("ix_match_results_player1", "player1", "id"),
     sa.Index("ix_match_results_created", "created"),
+    sa.Index("ix_match_results_variant", "variant", "id"),
 )
 
 site_keys = sa.Table(
