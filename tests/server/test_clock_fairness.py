@@ -8,7 +8,7 @@ import time
 import pytest
 
 from table.client import choose
-from table.server.online.service import last_served
+from table.server.online.sweep import last_served
 
 from tests.server.server_helpers import TestClient, auth
 from tests.server.storage_fixtures import where  # noqa: F401 - fixture

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from table.client import OnlineClient
-from table.server.online.service import last_served
+from table.server.online.sweep import last_served
 from table.server.store import open_storage
 
 from tests.server.test_cluster import eventually, free_port, health

@@ -4,9 +4,10 @@ creators wait listed first."""
 
 from __future__ import annotations
 
-from table.server.online import service as online_module
+from table.server.online import lobby as online_module
 from table.server.edge.limits import Limits
-from table.server.online.service import EXPIRE_EVERY, OPEN_FOR, OPEN_FOR_TURN_BASED
+from table.server.online.sweep import EXPIRE_EVERY
+from table.server.online.tables import OPEN_FOR, OPEN_FOR_TURN_BASED
 
 OPEN_PER_PLAYER = Limits().open_tables_per_player
 OPEN_PER_ADDRESS = Limits().open_tables_per_address

@@ -10,7 +10,7 @@ from table.rules.dice import SeededDice
 from table.server.play.clock import new_clock
 from table.client import choose
 from table.server.play.game import Game, GameConfig
-from table.server.online.service import decider, ended_game, next_clock
+from table.server.online.state import decider, ended_game, next_clock
 
 
 def online_game(seed: int, length: int = 7) -> Game:

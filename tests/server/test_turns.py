@@ -14,7 +14,8 @@ from table.rules.dice import SeededDice
 from table.server.play.clock import DAY, PRESETS, TURN_DAYS, new_clock
 from table.client import choose
 from table.server.play.game import Game, GameConfig
-from table.server.online.service import next_clock, table_settings
+from table.server.online.state import next_clock
+from table.server.online.tables import table_settings
 from table.server.play.turns import keeps_running, roll_on_open, waiting_for
 
 from tests.server.server_helpers import TestClient, auth

@@ -56,7 +56,8 @@ from table.server.edge.middleware import ConnectionCap, SecurityHeaders, client_
 from table.server.edge.outbox import Outbox
 from table.server.play.pool import BotPool, BotPoolError, Think
 from table.server.play.rooms import MOVED_CODE, Clock, Room, RoomError, Rooms, Watcher, encode
-from table.server.online.service import Online, OnlineError
+from table.server.online.base import OnlineError
+from table.server.online.service import Online
 from table.server.online.standings import Standings, page_number
 from table.server.store import SqlStorage, Storage
 from table.server.edge.text import check_strings

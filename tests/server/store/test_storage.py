@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from table.server.online.service import last_served, note_served
+from table.server.online.sweep import last_served, note_served
 from table.server.store import ConflictError, StorageError, open_storage, public_id
 
 from tests.server.storage_fixtures import storage, where  # noqa: F401 - fixtures

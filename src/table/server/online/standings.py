@@ -16,7 +16,8 @@ from typing import Any, Callable
 from table.match import Match, Phase, action_from_json
 from table.match.records import match_to_mat, match_to_sgf
 from table.server.play.game import GameConfig
-from table.server.online.service import Online, OnlineError
+from table.server.online.base import OnlineError
+from table.server.online.service import Online
 from table.server.online.players import name_key
 from table.server.store import Board, MatchResult, Player, SqlStorage, StorageError
 
