@@ -5,6 +5,7 @@ import { t, plural, locale, num as format } from "./i18n.js";
 import { request, me } from "./online.js";
 import { ratingChart } from "./chart.js";
 import { Board } from "./board.js";
+import { variantName, variantLabel } from "./app/variants.js";
 
 const node = (tag, cls, text) => {
   const e = document.createElement(tag);
@@ -54,6 +55,7 @@ export function showStats(box, p) {
   row("st_average_length", p.average_length == null ? "—" : plural("st_points", Math.round(10 * p.average_length) / 10));
   row("st_streak", streakText(p.streak), "player-streak");
   box.appendChild(dl);
+  showVariants(box, p.variants || []);
   box.appendChild(node("h3", "", t("st_chart")));
   const h = p.rating_history;
   // Under 100 points the history is whole: it starts from everybody's 1500 before the first match.
@@ -67,6 +69,23 @@ function endedText(g, seat) {
   const score = `${g.score[seat]}–${g.score[1 - seat]}`;
   const how = g.ended === "normal" ? "" : ` (${t(`st_ended_${g.ended}_${won ? "won" : "lost"}`)})`;
   return t(won ? "st_won" : "st_lost", { score }) + how;
+}
+
+// Each variant's rating and record, where the player has played one other than standard backgammon
+// (the rating above is standard backgammon's; every variant has its own).
+function showVariants(box, variants) {
+  if (!variants.some((v) => v.variant !== "standard")) return;
+  box.appendChild(node("h3", "", t("st_variants")));
+  const dl = node("dl", "stats");
+  dl.id = "player-variants";
+  for (const v of variants) {
+    const d = node("div");
+    d.dataset.variant = v.variant;
+    d.append(node("dt", "", variantName(v.variant)),
+      node("dd", "", t("st_variant_line", { rating: num(v.rating, 1), w: num(v.wins), l: num(v.losses) })));
+    dl.appendChild(d);
+  }
+  box.appendChild(dl);
 }
 
 // The finished matches of `name`, page `page`, into `box`.
@@ -90,6 +109,7 @@ export async function showGames(box, name, page = 1) {
     const vs = node("a", "", other.name);
     vs.href = `#/player/${encodeURIComponent(other.name)}`;
     head.append(res, " ", t("st_vs"), " ", vs);
+    if (variantLabel(g)) head.append(" ", node("span", "badge variant", variantLabel(g)));
     if (!g.rated) head.append(" ", node("span", "badge", t("st_unrated")));
     const sub = node("div", "muted", `${when.format(new Date(g.at * 1000))} · ${plural("st_length", g.length)}`);
     const mine = g.players[seat];

@@ -3,6 +3,8 @@
 import { t, plural, lang as i18nLangNow } from "./i18n.js";
 import * as online from "./online.js";
 import { ensureGuest } from "./guest.js";
+import { STANDARD, VARIANTS } from "./engine/variants.js";
+import { variantName, variantLabel } from "./app/variants.js";
 
 const $ = (id) => document.getElementById(id);
 const LENGTHS = [1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21];
@@ -264,6 +266,16 @@ export class Lobby {
       sel.appendChild(o);
     }
     sel.value = cur;
+    const variants = $("sel-table-variant");
+    const chosen = variants.value || STANDARD.name;
+    variants.textContent = "";
+    for (const v of Object.values(VARIANTS)) {
+      const o = document.createElement("option");
+      o.value = v.name;
+      o.textContent = variantName(v.name);
+      variants.appendChild(o);
+    }
+    variants.value = chosen;
     const days = $("sel-table-days");
     if (!days.options.length) {
       for (const n of DAYS) {
@@ -283,6 +295,8 @@ export class Lobby {
     const clock = f.clock.value === "days" ? `days${f.days.value}` : f.clock.value;
     const settings = { length: Number(f.length.value), cube: f.cube.checked, clock,
       private: f.visibility.value === "private", rated: f.rated.checked };
+    // A table of standard backgammon is asked for as before, without naming the variant.
+    if (f.variant.value && f.variant.value !== STANDARD.name) settings.variant = f.variant.value;
     try {
       const table = await online.createTable(settings);
       this.go(table.invite ? `#/join/${table.invite}` : `#/table/${table.id}`);
@@ -360,10 +374,11 @@ export class Lobby {
   }
 }
 
-// "3 points · with the cube · Normal" in the reader's language.
+// "3 points · with the cube · Normal" in the reader's language ("Nackgammon · 3 points ..." for a
+// variant other than standard backgammon).
 export function settingsText(table) {
-  return [table.length === 1 ? t("length_single") : plural("points", table.length),
-    t(table.cube ? "cube_on" : "cube_off"), t("clock_" + table.clock)].join(" · ");
+  return [variantLabel(table), table.length === 1 ? t("length_single") : plural("points", table.length),
+    t(table.cube ? "cube_on" : "cube_off"), t("clock_" + table.clock)].filter(Boolean).join(" · ");
 }
 
 // The service worker's registration when this browser can take push notices, else null.
