@@ -21,6 +21,8 @@ import numpy as np
 from numba import njit
 
 from table.bot import bearoff, cube, search
+from table.bot.evaluator import Evaluation as Evaluation  # the five chances: one type, exported here too
+from table.bot.evaluator import consistent as consistent
 from table.bot.net import Weights, bundled
 from table.errors import TableError
 from table.rules.dice import as_dice
@@ -70,58 +72,6 @@ SETTINGS: dict[str, LevelSettings] = {
     "hard": LevelSettings(depth=2, noise=0.0, keep=(8, 2), margin=(0.16, 0.04),
                           analysis_depth=1),
 }
-
-
-@dataclass(frozen=True)
-class Evaluation:
-    """Cubeless probabilities for the player on roll; gammons and backgammons count as wins too."""
-
-    win: float
-    win_gammon: float
-    win_backgammon: float
-    lose_gammon: float
-    lose_backgammon: float
-
-    @property
-    def lose(self) -> float:
-        """Probability of losing."""
-        return 1.0 - self.win
-
-    @property
-    def equity(self) -> float:
-        """Cubeless money equity: points won per game on average.
-
-        >>> Evaluation(0.6, 0.2, 0.0, 0.1, 0.0).equity
-        0.3
-        """
-        return round(2.0 * self.win - 1.0 + self.win_gammon + self.win_backgammon
-                     - self.lose_gammon - self.lose_backgammon, 12)
-
-    def as_tuple(self) -> tuple[float, float, float, float, float]:
-        """(win, win gammon, win backgammon, lose gammon, lose backgammon)."""
-        return (self.win, self.win_gammon, self.win_backgammon, self.lose_gammon,
-                self.lose_backgammon)
-
-    def swapped(self) -> Evaluation:
-        """The same chances seen from the other player."""
-        return Evaluation(1.0 - self.win, self.lose_gammon, self.lose_backgammon,
-                          self.win_gammon, self.win_backgammon)
-
-
-def consistent(v: list[float]) -> Evaluation:
-    """Chances in order (backgammons <= gammons <= wins) once in double precision.
-
-    The compiled evaluator orders them in single precision; rounding there, and
-    averaging over rolls, can leave a gammon a hair above its win.
-
-    >>> consistent([0.5, 0.5000001, 0.0, 0.2, 0.0]).win_gammon
-    0.5
-    """
-    win = min(max(v[0], 0.0), 1.0)
-    win_gammon = min(max(v[1], 0.0), win)
-    lose_gammon = min(max(v[3], 0.0), 1.0 - win)
-    return Evaluation(win, win_gammon, min(max(v[2], 0.0), win_gammon),
-                      lose_gammon, min(max(v[4], 0.0), lose_gammon))
 
 
 @njit(cache=True)

@@ -30,6 +30,7 @@ from table.bot.net import N_OUTPUTS, WIN, WIN_GAMMON, WIN_BACKGAMMON, LOSE_GAMMO
 from table.bot.net import Weights, bundled, evaluate_board, final_probs
 from table.errors import TableError, VariantError
 from table.rules.board import BOARD_SIZE
+from table.rules.position import Position
 from table.rules.variant import Variant, find_variant
 
 CHANCES = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon")
@@ -146,8 +147,7 @@ class NetEvaluator:
 
 def _pip_race(board: np.ndarray) -> float:
     """A smooth guess at the win chance from the pip counts alone."""
-    mine = sum(int(n) * i for i, n in enumerate(board) if n > 0)
-    theirs = sum(-int(n) * (25 - i) for i, n in enumerate(board) if n < 0)
+    mine, theirs = Position(board.tolist()).pip_counts()
     return float(1.0 / (1.0 + np.exp((mine - theirs) / 25.0)))
 
 
