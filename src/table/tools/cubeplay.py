@@ -25,6 +25,7 @@ from numba import njit
 
 from table.bot import bearoff, cube, search
 from table.bot.net import Weights, bundled, final_probs
+from table.rules.board import flip
 from table.tools import pubeval
 from table.tools.duel import START, MAX_TURNS, Player, draw_dice, play_turn
 
@@ -225,7 +226,7 @@ def _rollout(net: search.Net, work: search.Work, start: np.ndarray, trials: int,
                 d1 = np.random.randint(1, 7)
                 d2 = np.random.randint(1, 7)
             _, best = search.choose(net, work, board, d1, d2, 0, 0.0, keep, margin)
-            search.flip_into(work.boards[0, best], board)
+            flip(work.boards[0, best], board)
             if final_probs(board, work.p[0]):
                 pts = 1 + int(work.p[0, 3]) + int(work.p[0, 4])
                 for k in range(2):

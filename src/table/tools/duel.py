@@ -15,6 +15,7 @@ from numba import njit
 
 from table.bot import bearoff, search
 from table.bot.net import Weights, final_probs
+from table.rules.board import flip
 from table.rules.position import Position
 from table.tools import pubeval
 
@@ -58,7 +59,7 @@ def play_turn(
     else:
         n, best = search.choose(net_a if side == 0 else net_b, work, board, d1, d2,
                                 depths[side], noises[side], keeps[side], margins[side])
-    search.flip_into(work.boards[0, best], board)
+    flip(work.boards[0, best], board)
     return final_probs(board, work.p[0])
 
 

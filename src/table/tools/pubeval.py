@@ -19,8 +19,8 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
-from table.bot import features
 from table.rules import kernel
+from table.rules.board import is_race
 from table.rules.position import Play, Position
 
 N_INPUTS = 122
@@ -89,7 +89,7 @@ def score(weights: np.ndarray, race: bool, board: np.ndarray, x: np.ndarray) -> 
 @njit(cache=True)
 def pick(weights: np.ndarray, before: np.ndarray, boards: np.ndarray, n: int, x: np.ndarray) -> int:  # pragma: no cover
     """Index of pubeval's choice among ``n`` mover's-view result boards."""
-    race = features.is_race(before)
+    race = is_race(before)
     best = 0
     best_s = -1e300
     for c in range(n):

@@ -30,6 +30,7 @@ from numba import njit
 from table.bot import bearoff, features, search
 from table.bot.net import CONTACT, N_OUTPUTS, RACE, Weights, final_probs
 from table.errors import TableError
+from table.rules.board import flip, is_race
 from table.rules.position import Position
 from table.tools.train.selfplay import roll_dice
 
@@ -65,11 +66,11 @@ def _collect(net: search.Net, work: search.Work, seed: int, noise: float, side_s
             if n > 1 and np.random.random() < side_share and count < cap:
                 c = np.random.randint(0, n)
                 if c != best:
-                    search.flip_into(work.boards[0, c], other)
+                    flip(work.boards[0, c], other)
                     if not final_probs(other, scratch) and not bearoff.applies(net.db, other):
                         out[count] = other
                         count += 1
-            search.flip_into(work.boards[0, best], board)
+            flip(work.boards[0, best], board)
             if final_probs(board, scratch) or bearoff.applies(net.db, board):
                 break
             if count >= cap:
@@ -97,7 +98,7 @@ def encode_all(positions: np.ndarray, xs: np.ndarray, nets: np.ndarray) -> None:
     scratch = np.empty(26, dtype=np.int8)
     for i in range(positions.shape[0]):
         features.encode(positions[i], xs[i], scratch)
-        nets[i] = RACE if features.is_race(positions[i]) else CONTACT
+        nets[i] = RACE if is_race(positions[i]) else CONTACT
 
 
 @dataclass

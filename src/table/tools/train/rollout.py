@@ -44,6 +44,7 @@ from numba import njit
 from table.bot import bearoff, search
 from table.bot.net import N_OUTPUTS, Weights, evaluate_board, flip_probs
 from table.errors import TableError
+from table.rules.board import flip
 from table.tools.train.refine import Labeller, Progress, share
 from table.tools.train.selfplay import roll_dice
 
@@ -86,7 +87,7 @@ def _all_rolls(net: search.Net, work: search.Work, board: np.ndarray, after: np.
         d2 = search.ROLLS[r, 1]
         n = search.generate_level(board, d1, d2, work, 0)
         best = search.score_plays(net, work, 0, n)
-        search.flip_into(work.boards[0, best], after[r])
+        flip(work.boards[0, best], after[r])
         ends[r] = search.exact(net, after[r], chances[r])
         if not ends[r]:
             for k in range(N_OUTPUTS):
@@ -179,7 +180,7 @@ def _rollout(net: search.Net, work: search.Work, root: np.ndarray, trials: int, 
             else:
                 n = search.generate_level(board, d1, d2, work, 0)
                 best = search.score_plays(net, work, 0, n)
-                search.flip_into(work.boards[0, best], board)
+                flip(work.boards[0, best], board)
                 ended = search.exact(net, board, p)
                 if not ended:
                     for k in range(N_OUTPUTS):

@@ -26,16 +26,11 @@ from table.bot.net import (
     N_OUTPUTS, RACE, CONTACT, equity, evaluate_board, final_probs, flip_probs, forward, tidy,
 )
 from table.rules import kernel
+from table.rules.board import flip, is_race
 from table.rules.position import Position
 
 MAX_MOVES = 1000
 _START = np.array(Position.initial().board, dtype=np.int8)
-
-
-@njit(cache=True)
-def _flip_into(src: np.ndarray, dst: np.ndarray) -> None:  # pragma: no cover
-    for i in range(26):
-        dst[i] = -src[25 - i]
 
 
 @njit(cache=True)
@@ -173,14 +168,14 @@ def play_and_learn(
             best = -1
             best_eq = -1e9
             for c in range(n):
-                _flip_into(out_boards[c], cand)
+                flip(out_boards[c], cand)
                 evaluate_board(w1, b1, no_wh, no_bh, w2, b2, db, cand, x, hid, scratch, p)
                 eq = -equity(p)
                 stats[7] += 1
                 if eq > best_eq:
                     best_eq = eq
                     best = c
-            _flip_into(out_boards[best], board)
+            flip(out_boards[best], board)
             if final_probs(board, p):
                 for k in range(N_OUTPUTS):
                     vals[m, k] = p[k]
@@ -201,7 +196,7 @@ def play_and_learn(
                 stats[8] += 1
                 m += 1
                 break
-            net = RACE if features.is_race(board) else CONTACT
+            net = RACE if is_race(board) else CONTACT
             features.encode(board, xs[m], scratch)
             forward(w1, b1, w2, b2, net, xs[m], hs[m], raws[m])
             for k in range(N_OUTPUTS):
