@@ -21,7 +21,7 @@ from table.client import OnlineClient
 from table.server.online.sweep import last_served
 from table.server.store import open_storage
 
-from tests.server.test_cluster import eventually, free_port, health
+from tests.server.cluster.test_cluster import eventually, free_port, health
 
 
 class Server:

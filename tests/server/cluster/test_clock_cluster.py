@@ -2,7 +2,7 @@
 the decision that was timing goes on from where it stood when its owner last noted serving it (in
 Redis, per partition, every beat and at a handover), and nobody's reserve grows.
 
-Needs TABLE_TEST_POSTGRES_URL and TABLE_TEST_REDIS_URL, as tests/server/test_cluster.py."""
+Needs TABLE_TEST_POSTGRES_URL and TABLE_TEST_REDIS_URL, as tests/server/cluster/test_cluster.py."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import pytest
 from table.server.cluster.partitions import partition_of
 from table.server.store import open_storage
 
-from tests.server.test_cluster import PG, REDIS, Workers, eventually, health, seated, workers  # noqa: F401 - fixture
+from tests.server.cluster.test_cluster import PG, REDIS, Workers, eventually, health, seated, workers  # noqa: F401 - fixture
 from tests.server.test_clock_restart import clock_of
 
 pytestmark = pytest.mark.skipif(not (PG and REDIS),

@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 from tests.server.storage_fixtures import PG, postgres_schema
-from tests.server.test_cluster import Player, Workers, eventually, free_port, replayed_ids, seated
+from tests.server.cluster.test_cluster import Player, Workers, eventually, free_port, replayed_ids, seated
 
 pytestmark = pytest.mark.skipif(not PG, reason="set TABLE_TEST_POSTGRES_URL (scripts/test does)")
 
