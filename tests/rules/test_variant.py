@@ -12,7 +12,16 @@ from hypothesis import strategies as st
 
 from table import Position
 from table.errors import PositionError, VariantError
-from table.rules.variant import NACKGAMMON, STANDARD, VARIANTS, Rules, Variant, find_variant
+from table.rules.variant import (
+    NACKGAMMON,
+    NO_CAPTURE,
+    ROTATE,
+    STANDARD,
+    VARIANTS,
+    Rules,
+    Variant,
+    find_variant,
+)
 
 # GNU Backgammon 1.07: `set variation nackgammon`, `new session`, `show board`.
 NACKGAMMON_START_ID = "4Dl4ADbgOXgANg"
@@ -94,9 +103,23 @@ def test_checkers_per_side_come_from_the_variant() -> None:
 
 
 def test_rules_the_move_generator_does_not_play_are_refused() -> None:
-    fevga = replace(STANDARD, name="fevga", rules=Rules(block=1, capture=2, turn=1))
+    fevga = replace(STANDARD, name="fevga", hitting=False, direction="same",
+                    rules=Rules(block=1, capture=NO_CAPTURE, turn=ROTATE))
     with pytest.raises(VariantError, match="does not play"):
         Position.initial(fevga)
+
+
+@pytest.mark.parametrize("change,problem", [
+    (dict(hitting=False), "hitting and rules.capture disagree"),
+    (dict(direction="same"), "direction and rules.turn disagree"),
+    (dict(direction="sideways"), "direction is 'opposite' or 'same'"),
+    (dict(entry="air"), "entry is 'bar' or 'reserve'"),
+    (dict(rules=Rules(reserve_first=1)), "needs entry 'reserve'"),
+    (dict(checkers=16), "checkers is 1 to 15"),
+])
+def test_a_variant_that_contradicts_itself_is_refused(change: dict[str, object], problem: str) -> None:
+    with pytest.raises(VariantError, match=problem):
+        replace(STANDARD, **change)  # type: ignore[arg-type]
 
 
 def _random_game(variant: Variant, seed: int) -> list[Position]:

@@ -76,6 +76,24 @@ class Variant:
     weights: str = "standard"  # the evaluator it plays with
     rules: Rules = STANDARD_RULES
 
+    def __post_init__(self) -> None:
+        # ``rules`` restates ``hitting``, ``direction`` and ``entry`` for compiled code: they must agree.
+        problems = []
+        if self.entry not in ("bar", "reserve"):
+            problems.append(f"entry is 'bar' or 'reserve', not {self.entry!r}")
+        if self.direction not in ("opposite", "same"):
+            problems.append(f"direction is 'opposite' or 'same', not {self.direction!r}")
+        if self.hitting != (self.rules.capture == HIT):
+            problems.append("hitting and rules.capture disagree")
+        if (self.direction == "same") != (self.rules.turn == ROTATE):
+            problems.append("direction and rules.turn disagree")
+        if self.rules.reserve_first and self.entry != "reserve":
+            problems.append("rules.reserve_first needs entry 'reserve'")
+        if not 1 <= self.checkers <= 15:
+            problems.append(f"checkers is 1 to 15, not {self.checkers!r}")
+        if problems:
+            raise VariantError(f"variant {self.name!r}: " + "; ".join(problems))
+
     def __str__(self) -> str:
         return self.name
 
