@@ -95,9 +95,12 @@ class OnlineClient:
         answer = self.request("POST", "/api/guests", {"name": name, "bot": True})
         self.token, self.name = answer["token"], answer["player"]["name"]
 
-    def create(self, length: int, clock: str = "normal", cube: bool = True) -> JSON:
-        """Open a public table; return it."""
-        table: JSON = self.request("POST", "/api/tables", {"length": length, "clock": clock, "cube": cube})["table"]
+    def create(self, length: int, clock: str = "normal", cube: bool = True, variant: str | None = None) -> JSON:
+        """Open a public table (of ``variant``, by any of its names; standard backgammon by default); return it."""
+        body: JSON = {"length": length, "clock": clock, "cube": cube}
+        if variant is not None:
+            body["variant"] = variant
+        table: JSON = self.request("POST", "/api/tables", body)["table"]
         return table
 
     def join(self, table: str) -> str:

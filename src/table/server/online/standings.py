@@ -15,6 +15,8 @@ from typing import Any, Callable
 
 from table.match import Match, Phase, action_from_json
 from table.match.records import match_to_mat, match_to_sgf
+from table.errors import VariantError
+from table.rules.variant import STANDARD, find_variant
 from table.server.play.game import GameConfig
 from table.server.online.base import OnlineError
 from table.server.online.service import Online
@@ -40,6 +42,25 @@ def page_number(raw: str | None) -> int:
     if not raw.isdigit() or not 1 <= int(raw) <= MAX_PAGE:
         raise OnlineError(f"page is a whole number from 1 to {MAX_PAGE}, got {raw!r}", "bad_request")
     return int(raw)
+
+
+def variant_named(raw: object) -> str:
+    """The name of the variant ``raw`` names (any of its names, any case), or ``unknown_variant``
+    naming the variants Table plays.
+
+    >>> variant_named("NackGammon")
+    'nackgammon'
+    >>> variant_named("plakoto")
+    Traceback (most recent call last):
+    ...
+    table.server.online.base.OnlineError: unknown variant 'plakoto': Table plays standard, nackgammon
+    """
+    # A name is short: anything else is cut before it is quoted back.
+    name = raw[:40] if isinstance(raw, str) else repr(raw)[:40]
+    try:
+        return find_variant(name).name
+    except VariantError as exc:
+        raise OnlineError(str(exc), "unknown_variant") from None
 
 
 def streak(results: list[MatchResult], player_id: int) -> int:
@@ -88,13 +109,23 @@ class Standings:
         games, wins = record["games"], record["wins_white"] + record["wins_black"]
         history = [{"at": r.created, "rating": round(r.after[r.outcome.players.index(player.id)].rating, 2)}
                    for r in reversed(rated)]
+        variants = [await self._variant_json(player.id, v) for v in await self._call(self.storage.variants_played,
+                                                                                       player.id)]
         return {**page, "rating": round(rating.rating, 2), "experience": rating.experience,
                 "games": games, "wins": wins, "losses": games - wins,
                 "gammons": {"won": reasons.get("win:gammon", 0), "lost": reasons.get("loss:gammon", 0)},
                 "backgammons": {"won": reasons.get("win:backgammon", 0), "lost": reasons.get("loss:backgammon", 0)},
                 "wins_white": record["wins_white"], "wins_black": record["wins_black"],
                 "average_length": round(record["points_played"] / games, 2) if games else None,
-                "streak": streak(latest, player.id), "rating_history": history}
+                "streak": streak(latest, player.id), "rating_history": history, "variants": variants}
+
+    async def _variant_json(self, player_id: int, variant: str) -> JSON:
+        """The player's rating, experience and record in one variant (the player page's ``variants``)."""
+        rating = await self._call(self.storage.rating, player_id, variant)
+        record: dict[str, int] = await self._call(self.storage.match_record, player_id, variant)
+        wins = record["wins_white"] + record["wins_black"]
+        return {"variant": variant, "rating": round(rating.rating, 2), "experience": rating.experience,
+                "games": record["games"], "wins": wins, "losses": record["games"] - wins}
 
     async def games(self, name: str, page: int) -> JSON:
         """One page of a player's finished online matches, newest first."""
@@ -109,24 +140,27 @@ class Standings:
     @staticmethod
     def _game_json(r: MatchResult, names: dict[int, Player]) -> JSON:
         o = r.outcome
-        return {"game": o.game_id, "table": o.table_id, "at": r.created, "length": o.length, "winner": o.winner,
+        return {"game": o.game_id, "table": o.table_id, "at": r.created, "variant": o.variant, "length": o.length,
+                "winner": o.winner,
                 "score": list(o.score), "ended": o.ended, "rated": o.rated,
                 "players": [{"name": names[p].name if p in names else None, "bot": names[p].is_bot if p in names
                              else False, "rating_before": round(r.before[i].rating, 2),
                              "rating_after": round(r.after[i].rating, 2)} for i, p in enumerate(o.players)]}
 
-    async def leaderboard(self, by: str | None, period: str | None, page: int) -> JSON:
-        """``by`` rating or points, over ``period`` week (what was gained in the last 7 days) or all."""
-        by, period = by or "rating", period or "all"
+    async def leaderboard(self, by: str | None, period: str | None, page: int, variant: str | None = None) -> JSON:
+        """``by`` rating (in ``variant``: standard backgammon by default) or points (of every variant), over
+        ``period`` week (what was gained in the last 7 days) or all."""
+        by, period, variant = by or "rating", period or "all", variant_named(variant or STANDARD.name)
         if by not in ("rating", "points"):
             raise OnlineError(f"by is 'rating' or 'points', got {by!r}", "bad_request")
         if period not in ("week", "all"):
             raise OnlineError(f"period is 'week' or 'all', got {period!r}", "bad_request")
         board: Board = "rating" if by == "rating" else "points"
         since = self.now() - WEEK if period == "week" else None
-        rows, total = await self._call(self.storage.board, board, since, limit=PAGE, offset=(page - 1) * PAGE)
+        rows, total = await self._call(self.storage.board, board, since, limit=PAGE, offset=(page - 1) * PAGE,
+                                       variant=variant)
         first = (page - 1) * PAGE
-        return {"by": by, "period": period, "page": page, "pages": max(1, -(-total // PAGE)), "total": total,
+        return {"by": by, "period": period, "variant": variant, "page": page, "pages": max(1, -(-total // PAGE)), "total": total,
                 "rows": [{"rank": first + i + 1, "name": p.name,
                           "value": round(v, 2) if board == "rating" else int(v)} for i, (p, v) in enumerate(rows)]}
 
