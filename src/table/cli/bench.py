@@ -84,8 +84,8 @@ def online_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--clients", type=int, default=2,
                         help="client processes the matches are shared among (default 2)")
     parser.add_argument("--evict", type=float, default=5.0,
-                        help="the server forgets a finished room this long after it is left (default 5; "
-                             "a real server: 60); memory is read again once it has")
+                        help="the server forgets a room this long after it is left (default 5; "
+                             "a real server: 60 once finished, 120 if not); memory is read again once it has")
     parser.add_argument("--workers", type=int, default=1,
                         help="server processes sharing the games (default 1); with --redis and --db")
     parser.add_argument("--redis", default=None, metavar="URL",

@@ -165,7 +165,8 @@ def create_app(storage: Storage, dice: DiceSource | None = None, bot_delay: floa
             log.exception("the computer failed on %s", task)
             raise RoomError("the computer could not decide; it will try again", "computer_failed") from exc
 
-    rooms = Rooms(storage, dice, bot_delay, choose, clock, limits.room_idle_seconds, limits.room_finished_seconds)
+    rooms = Rooms(storage, dice, bot_delay, choose, clock, limits.room_idle_seconds, limits.room_finished_seconds,
+                  limits.room_away_seconds)
     new_games = RateLimiter(limits.games_per_minute / 60, limits.games_burst, clock)
     online = Online(storage, rooms, now, limits=limits) if isinstance(storage, SqlStorage) else None
 

@@ -74,6 +74,7 @@ class Limits:
     send_timeout: float = 10.0            # seconds one send may take before the reader is dropped
     room_idle_seconds: float = 15 * 60    # a room nobody watches leaves memory after this long idle ...
     room_finished_seconds: float = 60.0   # ... or this long once its match is over
+    room_away_seconds: float = 120.0      # ... or this long after both players of an online match left it
 
 
 class RateLimiter:

@@ -2,7 +2,8 @@
 
 A server makes many short-lived objects per move and keeps few for long; the
 garbage collector's default settings suit neither.  ``settle_memory`` runs
-once before serving; ``give_back_memory`` after many rooms were forgotten.
+once before serving; ``give_back_memory`` after many rooms were forgotten, and
+at least every ``FULL_COLLECTION_SECONDS`` (``Rooms.sweep`` calls it).
 """
 
 from __future__ import annotations
@@ -11,22 +12,35 @@ import ctypes
 import ctypes.util
 import gc
 
+YOUNG_THRESHOLD = 10_000
+"""Objects made (less those freed) between two collections of the youngest generation."""
+NEVER = 2**31 - 1
+"""A threshold of the oldest generation that is never reached: it is collected only when asked."""
+FULL_COLLECTION_SECONDS = 600.0
+"""The longest time between two full collections (``Rooms.sweep``)."""
+
 
 def settle_memory() -> None:
     """Ready the garbage collector for a long-lived server; call once, before serving.
 
     What is loaded by now (modules, the network, the compiled move generator)
     lives as long as the process: frozen, it is no longer walked by every full
-    collection, which on a busy server otherwise stalls all tables for a good
-    part of a second.  Young collections run less often: each move makes many
+    collection.  Young collections run less often: each move makes many
     short-lived objects, and a pass over more of them costs little more.
+
+    The oldest generation is not collected automatically at all.  It holds the
+    rooms being played, and a pass over them stalls every table: at 300 matches
+    on one process, 200-400 ms each, every 30 s, and each found 0-40 objects to
+    free (rooms are freed by their reference counts, not by the collector).  It
+    is collected by ``give_back_memory`` instead: when the load falls, and at
+    least every ``FULL_COLLECTION_SECONDS``.
     """
     from table.rules.position import Position
 
     Position.initial().legal_plays((3, 1))  # loads the compiled kernel now, so that it is frozen too
     gc.collect()
     gc.freeze()
-    gc.set_threshold(10_000, 10, 10)
+    gc.set_threshold(YOUNG_THRESHOLD, 10, NEVER)
 
 
 def give_back_memory() -> None:

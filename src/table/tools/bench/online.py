@@ -21,10 +21,13 @@ owner, as behind one port. CPU and memory are then the processes' sums.
 It prints actions per second, the p50/p95/p99 of the time from sending an
 action to both seats having the new state, the errors, the server's CPU time
 per action, and the server's memory (resident set) before, at the peak, just
-after the games, and once the server has forgotten the finished rooms (the
-bench's server does that after ``--evict`` seconds; a real one after a
-minute).  The run is bounded: ``--seconds`` stops the play, finished or not,
-and the client processes stop by themselves.
+after the games, and once the server has forgotten every room: the finished
+ones and those whose players left before the end (the bench's server does
+both after ``--evict`` seconds; a real one after one and two minutes).  The
+run is bounded: ``--seconds`` stops the play, finished or not, and the client
+processes stop by themselves.  The client processes settle their collector as
+the server does (``settle_memory``): their own pauses would count as the
+server's latency.
 """
 
 from __future__ import annotations
@@ -63,7 +66,7 @@ big = 10**9
 limits = Limits(games_burst=big, guests_burst=big, tables_burst=big, ws_messages_burst=big,
                 connections_per_client=big, chat_burst=big, open_tables_per_address=big,
                 open_tables_per_player=big)
-limits = dataclasses.replace(limits, room_finished_seconds=float(sys.argv[3]))
+limits = dataclasses.replace(limits, room_finished_seconds=float(sys.argv[3]), room_away_seconds=float(sys.argv[3]))
 cluster = None
 if len(sys.argv) > 4:
     from table.server.cluster.member import Cluster
@@ -209,6 +212,9 @@ def client_main(spec_json: str) -> None:
     It says ``ready`` on its standard output once its tables are open and
     starts playing when a line comes on its standard input.
     """
+    from table.server.edge.memory import settle_memory
+
+    settle_memory()  # a full collection here would stall every match it plays, as in a server
     spec = json.loads(spec_json)
     figures = Figures()
 
@@ -351,7 +357,7 @@ def _round(urls: list[str], servers: list[subprocess.Popen[bytes]], tmp: str, fi
         pg_cpu = _postgres_cpu(redis) - pg_before
         time.sleep(1.0)
         after = _rss(servers)
-        # The server forgets a finished room ``evict`` s after its last watcher left, at its next sweep.
+        # The server forgets a room ``evict`` s after its last watcher left, at its next sweep.
         time.sleep(evict + tidy_period(evict) + 1.0)
         for proc in procs:
             proc.wait(30)
@@ -471,7 +477,7 @@ def _report(args: argparse.Namespace, f: JSON) -> int:
           f"(the client processes: {f['clients_cpu_ms_per_action']:.2f} ms); "
           f"errors {f['error_count']}; server memory {f['rss_before_mib']:.0f} MiB at start, "
           f"{f['rss_ready_mib']:.0f} MiB with the tables open, {f['rss_peak_mib']:.0f} MiB peak, "
-          f"{f['rss_after_mib']:.0f} MiB after the games, {f['rss_settled_mib']:.0f} MiB once finished rooms "
+          f"{f['rss_after_mib']:.0f} MiB after the games, {f['rss_settled_mib']:.0f} MiB once the rooms "
           f"are forgotten ({f['evict_s']:g} s)"
           + (f"; after each round: {', '.join(f'{m:.0f}' for m in f['rss_rounds_mib'])} MiB" if f["rounds"] > 1 else ""), flush=True)
     for e in f["errors"]:
