@@ -77,7 +77,7 @@ def play_match(config: GameConfig, seed: int) -> dict[str, Any]:
                       "ids": {"position": game.match.position.id, "match": game.match.match_id}})
     assert game.is_over
     return json.loads(json.dumps({
-        "config": {"mode": config.mode, "length": config.length, "cube": config.cube},
+        "config": {"mode": config.mode, "length": config.length, "cube": config.cube, "variant": config.variant},
         "faces": faces, "steps": steps, "moves": game.moves, "mat": game.match.to_mat()}))
 
 
@@ -85,7 +85,14 @@ def test_whole_matches_step_for_step(tmp_path):
     configs = [GameConfig("local", length=1), GameConfig("local", length=3),
                GameConfig("local", length=5), GameConfig("local", length=3, cube=False),
                GameConfig("local", length=7)]
-    matches = [play_match(c, seed) for seed, c in enumerate(configs * 2)]
+    # Nackgammon: every game from its start, its scoring, its .mat Variation.
+    nack = [GameConfig("local", length=1, variant="nackgammon"), GameConfig("local", length=3, variant="nackgammon"),
+            GameConfig("local", length=5, variant="nackgammon")]
+    matches = [play_match(c, seed) for seed, c in enumerate(configs * 2 + nack)]
+    starts = [st["views"][0] for m in matches[-3:] for st in m["steps"] if st["entry"]["type"] == "opening_roll"]
+    assert len(starts) >= 3 and all(v["points"][22] == 2 and v["points"][1] == -2 and v["variant"] == "nackgammon"
+                                    for v in starts)
+    assert all('; [Variation "NackGammon"]' in m["mat"] for m in matches[-3:])
     kinds = {s["entry"]["type"] for m in matches for s in m["steps"]}
     assert kinds >= {"opening_roll", "roll", "move", "double", "take", "drop", "resign",
                      "accept_resignation", "reject_resignation", "next_game"}
@@ -98,16 +105,17 @@ def test_the_computer_decides_as_the_servers(tmp_path):
     # accepted or not), answered by Mediu, and by Greu at every third one, in Python and in Node;
     # and at those, the hint Greu gives (plays ranked, or the cube's equities).
     matches = [play_match(GameConfig("local", length=n), 100 + n) for n in (1, 3, 5)]
+    matches.append(play_match(GameConfig("local", length=3, variant="nackgammon"), 49))
     asked: list[dict[str, Any]] = []
     hints: list[dict[str, Any]] = []
     for i, m in enumerate(matches):
-        config = GameConfig("local", length=m["config"]["length"])
+        config = GameConfig("local", length=m["config"]["length"], variant=m["config"]["variant"])
         game = Game(config, ListDice(m["faces"]))
         for n, st in enumerate(m["steps"]):
             seat = game.to_act
             if st["seats"] is not None and seat is not None and game.match.phase.value != "game_over":
                 for level in ("medium", "hard") if n % 3 == 0 else ("medium",):
-                    cfg = GameConfig("local", length=config.length, level=level)
+                    cfg = GameConfig("local", length=config.length, level=level, variant=config.variant)
                     game.config = cfg
                     asked.append({"match": i, "step": n, "level": level, "want": choose_action(game, seat)})
                 game.config = config

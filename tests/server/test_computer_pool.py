@@ -23,11 +23,12 @@ from tests.server.slow_bot import THINK_SECONDS, slow_think
 from tests.server.test_api import act
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3])
-def test_the_worker_decides_from_the_ids_as_from_the_whole_match(seed):
-    """Every decision of a cube match (doubles, takes, resignations included) is the same from a BotTask."""
+@pytest.mark.parametrize("seed, variant", [(1, "standard"), (2, "standard"), (3, "standard"), (4, "nackgammon")])
+def test_the_worker_decides_from_the_ids_as_from_the_whole_match(seed, variant):
+    """Every decision of a cube match (doubles, takes, resignations included) is the same from a
+    BotTask, which carries the variant (the IDs do not say which game is played)."""
     rng = random.Random(seed)
-    game = Game(GameConfig("local", length=5, cube=True, level="medium"), SeededDice(seed))
+    game = Game(GameConfig("local", length=5, cube=True, level="medium", variant=variant), SeededDice(seed))
     seen = set()
     for _ in range(2000):
         if game.is_over:

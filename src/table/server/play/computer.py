@@ -25,6 +25,7 @@ from functools import lru_cache
 from typing import Any
 
 from table.bot.bot import Bot
+from table.bot.evaluator import NetEvaluator, evaluator_for
 from table.bot.player import next_action
 from table.match import Match, Move
 from table.match.state import plays_by_text
@@ -33,10 +34,13 @@ from table.server.play.game import Game, to_abs
 JSON = dict[str, Any]
 
 
-@lru_cache(maxsize=3)
-def bot_for(level: str) -> Bot:
-    """One bot per level for the whole process (the weights load once)."""
-    return Bot(level=level, seed=None)
+@lru_cache(maxsize=12)
+def bot_for(level: str, variant: str = "standard") -> Bot:
+    """One bot per level and variant for the whole process (the weights load once), playing with
+    the networks ``evaluator_for`` gives the variant (Nackgammon: the standard ones)."""
+    evaluator = evaluator_for(variant)
+    assert isinstance(evaluator, NetEvaluator), "the computer plays with networks"
+    return Bot(level=level, seed=None, weights=evaluator.weights)
 
 
 def warm_up() -> None:
@@ -53,20 +57,22 @@ def warm_up() -> None:
 
 @dataclass(frozen=True)
 class BotTask:
-    """What the computer needs to decide, small and picklable: level, cube and the match state IDs."""
+    """What the computer needs to decide, small and picklable: level, cube, the match state IDs
+    and the variant (the IDs do not say which game is played)."""
 
     level: str
     seat: int
     position_id: str
     match_id: str
     cube: bool
+    variant: str = "standard"
 
 
 def task_for(game: Game, seat: int) -> BotTask:
     """The task of deciding for ``seat`` at this moment of ``game``."""
     m = game.match
     assert m.turn == seat, "the computer is asked only when its seat must act"
-    return BotTask(game.config.level, seat, m.position.id, m.match_id, game.config.cube)
+    return BotTask(game.config.level, seat, m.position.id, m.match_id, game.config.cube, m.variant.name)
 
 
 def _wire(match: Match, seat: int, bot: Bot) -> JSON:
@@ -82,12 +88,12 @@ def _wire(match: Match, seat: int, bot: Bot) -> JSON:
 
 def think(task: BotTask) -> JSON:
     """The wire action the computer takes in ``task`` (runs in a worker process)."""
-    match = Match.from_ids(task.position_id, task.match_id, cube=task.cube, jacoby=False)
+    match = Match.from_ids(task.position_id, task.match_id, cube=task.cube, jacoby=False, variant=task.variant)
     assert match.turn == task.seat, "the task's IDs put another seat on turn"
-    return _wire(match, task.seat, bot_for(task.level))
+    return _wire(match, task.seat, bot_for(task.level, task.variant))
 
 
 def choose_action(game: Game, seat: int) -> JSON:
     """The action the computer takes for ``seat`` at this moment of ``game``, in this process."""
     assert game.match.turn == seat, "the computer is asked only when its seat must act"
-    return _wire(game.match, seat, bot_for(game.config.level))
+    return _wire(game.match, seat, bot_for(game.config.level, game.match.variant.name))

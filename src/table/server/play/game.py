@@ -22,7 +22,9 @@ from table.notation.xgid import BOTTOM, CubeOffer, from_xgid
 from table.rules.dice import DiceSource, SecretDice
 from table.rules.movetext import format_steps
 from table.rules.position import Play
+from table.rules.variant import STANDARD, find_variant
 from table.rules.movegraph import MoveGraph, move_graph
+from table.server.protocol import Decision, MoveSteps, PlayerAction, parse_action
 
 JSON = dict[str, Any]
 
@@ -48,6 +50,7 @@ class GameConfig:
     table: str = ""            # online: the table the match is played at
     clock: str = ""            # online: the clock preset
     start: tuple[str, str] | None = None  # set up from (Position ID, Match ID) instead of the opening
+    variant: str = STANDARD.name  # the game played (table.rules.variant), by its name
 
     @classmethod
     def from_json(cls, data: object, *, online: bool = False) -> GameConfig:
@@ -65,7 +68,7 @@ class GameConfig:
         """
         if not isinstance(data, dict):
             raise GameConfigError("a new game is described by a JSON object")
-        unknown = set(data) - {"mode", "length", "cube", "level", "seat", "names", "start"} - (
+        unknown = set(data) - {"mode", "length", "cube", "level", "seat", "names", "start", "variant"} - (
             {"table", "clock"} if online else set())
         if unknown:
             raise GameConfigError(f"unknown setting(s): {', '.join(sorted(unknown))}")
@@ -99,7 +102,8 @@ class GameConfig:
         table, clock = data.get("table", ""), data.get("clock", "")
         if not isinstance(table, str) or not isinstance(clock, str):
             raise GameConfigError("an online game's table and clock are strings")
-        return cls(mode, length, cube, level, seat, (names[0], names[1]), table, clock, start)
+        return cls(mode, length, cube, level, seat, (names[0], names[1]), table, clock, start,
+                   _variant_name(data.get("variant", STANDARD.name)))
 
     def to_json(self) -> JSON:
         data: JSON = {"mode": self.mode, "length": self.length, "cube": self.cube, "level": self.level,
@@ -108,6 +112,8 @@ class GameConfig:
             data["start"] = {"position": self.start[0], "match": self.start[1]}
         if self.mode == "online":
             data.update(table=self.table, clock=self.clock)
+        if self.variant != STANDARD.name:  # a config without one plays standard backgammon
+            data["variant"] = self.variant
         return data
 
     def is_bot(self, seat: int) -> bool:
@@ -116,6 +122,24 @@ class GameConfig:
 
 MAX_SET_UP_LENGTH = 64
 """The longest match a set-up position may come from."""
+
+
+def _variant_name(raw: object) -> str:
+    """The name of the variant a ``variant`` setting names (any of its names, any case).
+
+    >>> _variant_name("NackGammon")
+    'nackgammon'
+    >>> _variant_name("plakoto")
+    Traceback (most recent call last):
+    ...
+    table.server.play.game.GameConfigError: variant: unknown variant 'plakoto': Table plays standard, nackgammon
+    """
+    if not isinstance(raw, str) or len(raw) > 40:
+        raise GameConfigError(f"variant must be the name of a variant (got {raw!r})")
+    try:
+        return find_variant(raw).name
+    except TableError as exc:
+        raise GameConfigError(f"variant: {exc}") from None
 
 
 def _start_ids(raw: object) -> tuple[str, str]:
@@ -163,8 +187,9 @@ def to_abs(seat: int, point: int) -> int:
     return 25 - point
 
 
-def board_json(board: Sequence[int]) -> JSON:
-    """Seat 0's board as views give it: points 1..24 (+ seat 0, - seat 1) and bar/off per seat.
+def board_json(board: Sequence[int], checkers: int = STANDARD.checkers) -> JSON:
+    """Seat 0's board as views give it: points 1..24 (+ seat 0, - seat 1) and bar/off per seat
+    (``checkers``: each side's, the variant's).
 
     >>> from table.rules.position import Position
     >>> b = board_json(Position.initial().board)
@@ -174,7 +199,7 @@ def board_json(board: Sequence[int]) -> JSON:
     points = list(board[1:25])
     bar = [board[25], -board[0]]
     on_board = [sum(v for v in points if v > 0) + bar[0], -sum(v for v in points if v < 0) + bar[1]]
-    return {"points": points, "bar": bar, "off": [15 - on_board[0], 15 - on_board[1]]}
+    return {"points": points, "bar": bar, "off": [checkers - on_board[0], checkers - on_board[1]]}
 
 
 def steps_json(seat: int, play: Play | None, doubles: bool) -> JSON:
@@ -194,9 +219,6 @@ def steps_json(seat: int, play: Play | None, doubles: bool) -> JSON:
 FORFEITS = ("left", "timeout", "away")
 """Why a match can be forfeited: a player left, ran out of time, or was claimed against while away."""
 
-# Actions a player may send, by wire name; "move" carries steps instead of text.
-PLAYER_ACTIONS = frozenset({"roll", "double", "take", "drop", "resign", "accept_resignation",
-                            "reject_resignation", "next_game", "move"})
 
 
 class Game:
@@ -211,10 +233,11 @@ class Game:
         single = config.length == 1
         if config.start is None:
             self.match = Match(length=0 if single else config.length, cube=config.cube,
-                               dice=dice or SecretDice(), jacoby=False if single else None)
+                               dice=dice or SecretDice(), jacoby=False if single else None,
+                               variant=config.variant)
         else:
             self.match = Match.from_ids(*config.start, cube=config.cube, dice=dice or SecretDice(),
-                                        jacoby=False if single else None)
+                                        jacoby=False if single else None, variant=config.variant)
         self.log: list[JSON] = []
         self._graph: MoveGraph | None = None
         self.last: JSON | None = None
@@ -288,47 +311,33 @@ class Game:
 
     # Actions ------------------------------------------------------------------
 
-    def act(self, seats: frozenset[int], action: JSON) -> JSON:
-        """Check a player's wire action, apply it, and return its log entry.
+    def act(self, seats: frozenset[int], action: PlayerAction | object) -> JSON:
+        """Apply a player's action (typed, or as the wire carries it: read by
+        ``protocol.parse_action``) and return its log entry.
 
         Raises a ``TableError`` saying what is wrong; then nothing changes.
         """
-        kind = action.get("type")
-        if kind not in PLAYER_ACTIONS:
-            raise IllegalActionError(
-                f"unknown action {kind!r}: use one of {', '.join(sorted(PLAYER_ACTIONS))}")
+        if not isinstance(action, (MoveSteps, Decision)):
+            action = parse_action(action)
         if not self.may_act(seats):
             raise IllegalActionError("it is not your turn to act")
+        wanted = action.action if isinstance(action, Decision) else None
         if self.match.phase == Phase.GAME_OVER:
-            if kind != "next_game" or self.single:
+            if not isinstance(wanted, NextGame) or self.single:
                 raise IllegalActionError("the game is over: the only action now is next_game")
             return self._apply(min(s for s in seats if not self.config.is_bot(s)), NextGame())
         seat = self.to_act
         assert seat is not None
-        if kind == "move":
-            steps = action.get("steps")
-            if set(action) - {"type", "steps"} or (not isinstance(steps, list) or len(steps) > 4 or not all(
-                    isinstance(s, list) and len(s) == 2
-                    and all(isinstance(p, int) and not isinstance(p, bool) and 0 <= p <= 25 for p in s)
-                    for s in steps)):
-                raise IllegalActionError("a move is {\"type\": \"move\", \"steps\": [[from, to], ...]} "
-                                         "with at most four steps between points 0..25")
-            own = [[to_abs(seat, s[0]), to_abs(seat, s[1])] for s in steps]
+        if isinstance(action, MoveSteps):
+            own = [[to_abs(seat, a), to_abs(seat, b)] for a, b in action.steps]
             play = self.graph.play_for(own)  # raises when illegal
             return self._apply(seat, Move.of(play))
-        if kind == "next_game":
+        assert wanted is not None
+        if isinstance(wanted, NextGame):
             raise IllegalActionError("the game is not over yet")
-        extra = set(action) - {"type"} - ({"level"} if kind == "resign" else set())
-        if extra:
-            raise IllegalActionError(f"{kind} takes no {', '.join(sorted(map(str, extra)))}"
-                                     + (": the server rolls the dice" if "dice" in extra else ""))
-        level = action.get("level")
-        if kind == "resign" and (not isinstance(level, int) or isinstance(level, bool) or level not in (1, 2, 3)):
-            raise IllegalActionError(f"resign needs a level of 1, 2 or 3 (single, gammon, backgammon), got {level!r}")
-        wanted = action_from_json(action)
         if wanted not in self.match.legal_actions():
-            reason = self.match.why_no_double() if kind == "double" else None
-            raise IllegalActionError(reason or f"{kind} is not possible now")
+            reason = self.match.why_no_double() if wanted.kind == "double" else None
+            raise IllegalActionError(reason or f"{wanted.kind} is not possible now")
         return self._apply(seat, wanted)
 
     def forfeit_match(self, loser: int, why: str) -> JSON:
@@ -394,7 +403,7 @@ class Game:
                                "score": list(m.score)})
 
     def _board(self) -> JSON:
-        return board_json(self.match.position_for(0).board)
+        return board_json(self.match.position_for(0).board, self.match.variant.checkers)
 
     # Views --------------------------------------------------------------------
 
@@ -412,6 +421,7 @@ class Game:
             playing = False
         view: JSON = {
             "phase": phase.value,
+            "variant": m.variant.name,
             **board,
             "pips": [pips[0], pips[1]],
             "turn": m.state.on_roll if playing else None,

@@ -211,6 +211,7 @@ export class LocalGame {
       : (result ? result.winner : null);
     const view = {
       phase: s.phase,
+      variant: s.variant.name,
       ...boardJson(board0, s.variant.checkers),
       pips: pipCounts(board0),
       turn: playing ? s.onRoll : null,
