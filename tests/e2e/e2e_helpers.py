@@ -13,11 +13,14 @@ def open_app(page: Page, lang: str = "ro") -> None:
 
 
 def new_game(page: Page, mode: str = "computer", level: str = "easy", length: int = 1,
-             cube: bool = False, seat: int = 0, start: str | None = None) -> None:
-    """Start a game from the new-game form; ``start`` (an XGID, say) sets up its position."""
+             cube: bool = False, seat: int = 0, start: str | None = None, variant: str | None = None) -> None:
+    """Start a game from the new-game form; ``start`` (an XGID, say) sets up its position,
+    ``variant`` ("nackgammon") chooses the game (else the form's choice stays)."""
     page.click("#btn-new")
     form = page.locator("#form-new")
     form.locator(f"input[name=mode][value={mode}]").check()
+    if variant is not None:
+        form.locator(f"input[name=variant][value={variant}]").check()
     if mode == "computer":
         form.locator(f"input[name=level][value={level}]").check()
         form.locator(f"input[name=seat][value='{seat}']").check()
