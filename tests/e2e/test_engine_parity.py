@@ -13,10 +13,12 @@ import pytest
 
 from table import Position
 from table.errors import VariantError
+from table.bot.bot import LEVELS
 from table.notation.matchid import GameState, MatchInfo, encode_match_id
 from table.rules import kernel
 from table.rules.posid import decode_position_id, encode_position_id
 from table.rules.variant import VARIANTS, find_variant
+from table.server.play.game import MATCH_LENGTHS
 
 from tests.e2e.parity import kernel_plays, perft_ids, random_boards, run_node
 
@@ -91,7 +93,8 @@ def test_variants_match_python(tmp_path):
         with pytest.raises(VariantError) as exc:
             find_variant(name)
         refusals[name] = str(exc.value)
-    run_node("variants.parity.mjs", {"variants": rows, "unknown": unknown, "refusals": refusals}, tmp_path)
+    run_node("variants.parity.mjs", {"variants": rows, "unknown": unknown, "refusals": refusals,
+                                     "levels": list(LEVELS), "matchLengths": list(MATCH_LENGTHS)}, tmp_path)
 
 
 def test_nackgammon_plays_match_python(tmp_path):

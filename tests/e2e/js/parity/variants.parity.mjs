@@ -36,3 +36,11 @@ test("an unknown variant is refused with the list of those there are", () => {
     assert.throws(() => variantOf(name), (e) => e instanceof VariantError && e.message === fixture.refusals[name]);
   }
 });
+
+test("the levels and match lengths a new game may have are Python's", async () => {
+  const { LEVEL_NAMES, MATCH_LENGTHS } = await import("../../../../src/table/web/js/engine/variants.js");
+  const { LEVELS } = await import("../../../../src/table/web/js/engine/bot.js");
+  assert.deepEqual([...LEVEL_NAMES], fixture.levels);
+  assert.deepEqual(Object.keys(LEVELS), fixture.levels);  // the browser's computer has each level
+  assert.deepEqual([...MATCH_LENGTHS], fixture.matchLengths);
+});

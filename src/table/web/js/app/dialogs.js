@@ -6,6 +6,7 @@ import { $, store, ui } from "./store.js";
 import { mySeats, playerName, tn, viewer } from "./seats.js";
 import { resultText } from "./status.js";
 import { chooseVariant, showStart } from "./variants.js";
+import { MATCH_LENGTHS } from "../engine/variants.js";
 
 let shownResult = null;
 export function showResult(msg) {
@@ -79,7 +80,7 @@ export function fillLengths() {
   const sel = $("sel-length");
   const cur = sel.value || "1";
   sel.textContent = "";
-  for (const n of [1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21]) {
+  for (const n of MATCH_LENGTHS) {
     const o = document.createElement("option");
     o.value = String(n);
     o.textContent = n === 1 ? t("length_single") : i18n.plural("points", n);

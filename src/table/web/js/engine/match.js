@@ -12,10 +12,10 @@ import { moveGraph, playFor } from "./graph.js";
 import { positionId, matchId, GAME_STATE } from "./ids.js";
 import { secretDice } from "./dice.js";
 import { IllegalAction, initialState, legalKinds, step, turn, whyNoDouble } from "./state.js";
-import { STANDARD, playable, variantOf } from "./variants.js";
+import { LEVEL_NAMES, MATCH_LENGTHS, STANDARD, playable, variantOf } from "./variants.js";
 
-export const LEVELS = ["easy", "medium", "hard"];
-export const MATCH_LENGTHS = [1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21];
+export const LEVELS = LEVEL_NAMES;
+export { MATCH_LENGTHS };
 const PLAYER_ACTIONS = new Set(["roll", "double", "take", "drop", "resign", "accept_resignation",
   "reject_resignation", "next_game", "move"]);
 

@@ -9,6 +9,11 @@ import TABLE from "./variants.json" with { type: "json" };
 export const VARIANTS = Object.freeze(TABLE.variants);
 export const STANDARD = VARIANTS.standard;
 
+// What a new game shares with the server besides the variant: the computer's levels and the
+// lengths a match may have (table.bot.bot.LEVELS, table.server.play.game.MATCH_LENGTHS).
+export const LEVEL_NAMES = Object.freeze(TABLE.levels);
+export const MATCH_LENGTHS = Object.freeze(TABLE.matchLengths);
+
 export class VariantError extends Error {
   get name() { return "VariantError"; }
 }
