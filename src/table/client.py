@@ -52,7 +52,7 @@ def choose(view: JSON, seat: int, level: str, cube: bool) -> JSON:
     if "next_game" in view["actions"]:
         return {"type": "next_game"}
     ids = view["ids"]
-    return think(BotTask(level, seat, ids["position"], ids["match"], cube))
+    return think(BotTask(level, seat, ids["position"], ids["match"], cube, view.get("variant", "standard")))
 
 
 class OnlineClient:

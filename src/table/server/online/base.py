@@ -13,6 +13,8 @@ import time
 from collections import OrderedDict
 from typing import Any, Awaitable, Callable
 
+from table.errors import VariantError
+from table.rules.variant import find_variant
 from table.server.edge.limits import Limits
 from table.server.edge.outbox import Outbox
 from table.server.online.push import Push
@@ -32,6 +34,25 @@ class OnlineError(RoomError):
     def __init__(self, message: str, code: str, status: int = 400) -> None:
         super().__init__(message, code)
         self.status = status
+
+
+def variant_named(raw: object) -> str:
+    """The name of the variant ``raw`` names (any of its names, any case), or ``unknown_variant``
+    naming the variants Table plays.
+
+    >>> variant_named("NackGammon")
+    'nackgammon'
+    >>> variant_named("plakoto")
+    Traceback (most recent call last):
+    ...
+    table.server.online.base.OnlineError: unknown variant 'plakoto': Table plays standard, nackgammon
+    """
+    # A name is short: anything else is cut before it is quoted back.
+    name = raw[:40] if isinstance(raw, str) else repr(raw)[:40]
+    try:
+        return find_variant(name).name
+    except VariantError as exc:
+        raise OnlineError(str(exc), "unknown_variant") from None
 
 
 class Base:

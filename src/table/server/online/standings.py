@@ -15,10 +15,9 @@ from typing import Any, Callable
 
 from table.match import Match, Phase, action_from_json
 from table.match.records import match_to_mat, match_to_sgf
-from table.errors import VariantError
-from table.rules.variant import STANDARD, find_variant
+from table.rules.variant import STANDARD
 from table.server.play.game import GameConfig
-from table.server.online.base import OnlineError
+from table.server.online.base import OnlineError, variant_named
 from table.server.online.service import Online
 from table.server.online.players import name_key
 from table.server.store import Board, MatchResult, Player, SqlStorage, StorageError
@@ -42,25 +41,6 @@ def page_number(raw: str | None) -> int:
     if not raw.isdigit() or not 1 <= int(raw) <= MAX_PAGE:
         raise OnlineError(f"page is a whole number from 1 to {MAX_PAGE}, got {raw!r}", "bad_request")
     return int(raw)
-
-
-def variant_named(raw: object) -> str:
-    """The name of the variant ``raw`` names (any of its names, any case), or ``unknown_variant``
-    naming the variants Table plays.
-
-    >>> variant_named("NackGammon")
-    'nackgammon'
-    >>> variant_named("plakoto")
-    Traceback (most recent call last):
-    ...
-    table.server.online.base.OnlineError: unknown variant 'plakoto': Table plays standard, nackgammon
-    """
-    # A name is short: anything else is cut before it is quoted back.
-    name = raw[:40] if isinstance(raw, str) else repr(raw)[:40]
-    try:
-        return find_variant(name).name
-    except VariantError as exc:
-        raise OnlineError(str(exc), "unknown_variant") from None
 
 
 def streak(results: list[MatchResult], player_id: int) -> int:
@@ -104,7 +84,8 @@ class Standings:
         rating = await self._call(self.storage.rating, player.id)
         record: dict[str, int] = await self._call(self.storage.match_record, player.id)
         latest: list[MatchResult] = await self._call(self.storage.match_results, player.id, limit=STREAK)
-        rated: list[MatchResult] = await self._call(self.storage.match_results, player.id, limit=HISTORY, rated=True)
+        rated: list[MatchResult] = await self._call(self.storage.match_results, player.id, limit=HISTORY, rated=True,
+                                                    variant=STANDARD.name)
         reasons: dict[str, int] = await self._call(self.storage.reasons, player.id)
         games, wins = record["games"], record["wins_white"] + record["wins_black"]
         history = [{"at": r.created, "rating": round(r.after[r.outcome.players.index(player.id)].rating, 2)}

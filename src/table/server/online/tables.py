@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from table.server.online.base import JSON, OnlineError
+from table.rules.variant import STANDARD
+from table.server.online.base import JSON, OnlineError, variant_named
 from table.server.online.state import TableState
 from table.server.online.timers import Timers
 from table.server.play.clock import PRESETS, new_clock
@@ -18,10 +19,17 @@ OPEN_FOR_TURN_BASED = 24 * 3600.0
 
 
 def table_settings(data: object) -> JSON:
-    """The settings of a new table, checked (defaults: 3 points, cube, normal clock, public).
+    """The settings of a new table, checked (defaults: 3 points, cube, normal clock, public, rated, standard
+    backgammon; another variant is kept by its name, standard backgammon's settings are as before).
 
     >>> table_settings({"length": 5, "clock": "rapid"})
     {'length': 5, 'cube': True, 'clock': 'rapid', 'private': False, 'rated': True}
+    >>> table_settings({"variant": "NackGammon"})["variant"]
+    'nackgammon'
+    >>> table_settings({"variant": "plakoto"})
+    Traceback (most recent call last):
+    ...
+    table.server.online.base.OnlineError: unknown variant 'plakoto': Table plays standard, nackgammon
     >>> table_settings({"clock": "blitz"})
     Traceback (most recent call last):
     ...
@@ -31,7 +39,7 @@ def table_settings(data: object) -> JSON:
         data = {}
     if not isinstance(data, dict):
         raise OnlineError("a new table is described by a JSON object", "bad_request")
-    unknown = set(data) - {"length", "cube", "clock", "private", "rated"}
+    unknown = set(data) - {"length", "cube", "clock", "private", "rated", "variant"}
     if unknown:
         raise OnlineError(f"unknown setting(s): {', '.join(sorted(unknown))}", "bad_request")
     length, cube = data.get("length", 3), data.get("cube", True)
@@ -42,7 +50,11 @@ def table_settings(data: object) -> JSON:
         raise OnlineError("cube, private and rated are true or false", "bad_request")
     if clock not in PRESETS:
         raise OnlineError(f"clock must be one of {', '.join(PRESETS)} (got {clock!r})", "bad_request")
-    return {"length": length, "cube": cube, "clock": clock, "private": private, "rated": rated}
+    settings: JSON = {"length": length, "cube": cube, "clock": clock, "private": private, "rated": rated}
+    variant = variant_named(data.get("variant", STANDARD.name))
+    if variant != STANDARD.name:
+        settings["variant"] = variant
+    return settings
 
 
 class Tables(Timers):
@@ -170,7 +182,7 @@ class Tables(Timers):
         """Start the match at ``table``; ``away``: since when each seat is away (default: now)."""
         s = table.settings
         config = GameConfig("online", s["length"], s["cube"], names=(seats[0].name, seats[1].name),
-                            table=table.id, clock=s["clock"])
+                            table=table.id, clock=s["clock"], variant=s.get("variant", STANDARD.name))
         game_id = self.rooms.new_id()
         clock = new_clock(s["clock"], s["length"])
         joiner = seats[1] if seats[0].id == table.creator else seats[0]
