@@ -11,7 +11,9 @@ import argparse
 import os
 from typing import Callable
 
+from table.cli.engine import add_variant_option
 from table.cli.play import plural_form
+from table.rules.variant import STANDARD, find_variant
 from table.server.play.clock import PRESETS
 from table.client import OnlineClient, Outcome
 from table.server.play.game import LEVELS, MATCH_LENGTHS
@@ -74,6 +76,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     what.add_argument("--join", metavar="TABLE", help="join this table (its id, or a private table's invite code)")
     p.add_argument("--clock", choices=sorted(PRESETS), default="normal", help="the clock of a new table")
     p.add_argument("--no-cube", action="store_true", help="a new table without the doubling cube")
+    add_variant_option(p, "the game played at a new table")
     p.add_argument("--think", type=float, default=0.0, metavar="SECONDS",
                    help="mean seconds to wait before each decision, like a person (default 0)")
     p.add_argument("--lang", choices=sorted(MESSAGES), default=None, help="language of the messages")
@@ -90,8 +93,11 @@ def run(args: argparse.Namespace) -> int:
     client.register(args.name)
     say("registered", name=client.name, level=args.level)
     if args.create is not None:
-        table = client.create(args.create, args.clock, not args.no_cube)
-        say("created", table=table["id"], length=_length_text(text, args.create), clock=args.clock)
+        standard = args.variant == STANDARD.name
+        table = client.create(args.create, args.clock, not args.no_cube, None if standard else args.variant)
+        length = _length_text(text, args.create)
+        say("created", table=table["id"], clock=args.clock,
+            length=length if standard else f"{find_variant(args.variant).title}, {length}")
         game = client.wait_for_game(table["id"])
     else:
         game = client.join(args.join)

@@ -179,14 +179,14 @@ class Standings:
         """A finished online match's whole log, to replay it move by move."""
         config, log, _ = await self._finished(game_id)
         return {"game": game_id, "players": list(config.names), "length": config.length, "cube": config.cube,
-                "log": log}
+                "variant": config.variant, "log": log}
 
 def replay_match(config: GameConfig, log: list[JSON]) -> Match:
     """The match of a stored online game, with the players' names (a forfeit ends it where it stopped)."""
     single = config.length == 1
     names = tuple(n or f"Player {i + 1}" for i, n in enumerate(config.names))
     m = Match(length=0 if single else config.length, cube=config.cube, jacoby=False if single else None,
-              players=(names[0], names[1]))
+              players=(names[0], names[1]), variant=config.variant)
     for entry in log:
         if entry.get("type") != "forfeit":
             m.apply(action_from_json({k: v for k, v in entry.items() if k != "seat"}))
