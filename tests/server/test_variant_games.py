@@ -9,10 +9,13 @@ from table.match import Match
 from table.rules.dice import SeededDice
 from table.rules.position import Position
 from table.rules.variant import NACKGAMMON
+from table.server.app import create_app
+from table.server.learn.routes import replay_record
 from table.server.play.computer import bot_for, task_for
 from table.server.play.game import Game, GameConfig, GameConfigError
+from table.server.store import open_storage
 
-from tests.server.server_helpers import auth
+from tests.server.server_helpers import TestClient, auth, first_path
 from tests.server.test_api import new_game, play_out
 
 
@@ -85,3 +88,35 @@ def test_a_nackgammon_match_against_the_computer_runs_to_the_end_and_exports(cli
     assert '; [Variation "NackGammon"]' in export["mat"] and "Nackgammon]" in export["sgf"]
     for again in (Match.from_mat(export["mat"]), Match.from_sgf(export["sgf"])):
         assert again.variant is NACKGAMMON and list(again.score) == v["score"]
+
+
+def test_a_pasted_nackgammon_record_replays_from_its_start():
+    # The replay of a pasted record plays it as its variation says (read as standard
+    # backgammon, its first Nackgammon move had no checker to move).
+    game = Game(GameConfig("local", length=3, cube=False, variant="nackgammon"), SeededDice(8))
+    while not game.is_over:
+        auto = game.automatic()
+        if auto is not None:
+            game.apply_automatic(auto)
+            continue
+        seats = frozenset({0, 1})
+        v = game.view(seats)
+        game.act(seats, {"type": "next_game"} if "next_game" in v["actions"] else {"type": "roll"}
+                 if "roll" in v["actions"] else {"type": "move", "steps": first_path(v["moves"])})
+    replay = replay_record(game.match.to_mat())
+    assert [s["kind"] for s in replay["steps"][1:]] == [a.kind for a in game.match.actions]
+    start = replay["steps"][0]["board"]
+    assert start["points"][22] == 2 and start["points"][1] == -2 and start["off"] == [0, 0]
+    assert replay["length"] == 3 and replay["steps"][-1]["score"] == list(game.match.score)
+
+
+def test_a_restarted_server_keeps_the_games_variant(db):
+    storage = open_storage(db)
+    with TestClient(create_app(storage, SeededDice(3))) as c:
+        g = new_game(c, mode="local", length=3, variant="nackgammon")
+    storage.close()
+    storage = open_storage(db)
+    with TestClient(create_app(storage, SeededDice(99))) as c:
+        again = c.get(f"/api/games/{g['game']}", headers=auth(g["token"])).json()
+    storage.close()
+    assert again["config"]["variant"] == "nackgammon" and again["view"] == g["view"]
