@@ -18,6 +18,7 @@ from table.server.cluster.routed import TUNNELLED, local_scope, wire_scope  # no
 from table.server.cluster.settings import ClusterSettings  # noqa: E402
 from table.server.edge.outbox import Outbox  # noqa: E402
 from table.server.play.rooms import MOVED_CODE, RoomError, Rooms, Watcher  # noqa: E402
+from table.server.protocol import parse_client  # noqa: E402
 from table.server.store import open_storage  # noqa: E402
 
 
@@ -95,7 +96,7 @@ def test_a_room_of_another_process_is_not_loaded_and_a_retired_one_closes_its_so
             assert closed == [MOVED_CODE] and sent  # what was queued went first
             assert len(rooms) == 0 and room.retired
             with pytest.raises(RoomError) as refused:  # a request that still holds it changes nothing
-                await room.act(room.seats_for(token), {"type": "roll"})
+                await room.act(room.seats_for(token), parse_client('{"type": "action", "action": {"type": "roll"}}'))
             assert refused.value.code == "moved"
             # Another process serves it now: this one does not load it again.
             rooms.owns = lambda game_id: False

@@ -49,6 +49,7 @@ from table.server.edge.limits import LimitError, RateLimiter, read_body
 from table.server.edge.middleware import client_key
 from table.server.play.pool import BotPool
 from table.server.play.rooms import Room, RoomError, Rooms
+from table.server.replies import bearer
 
 JSON = dict[str, Any]
 HINT_PLAYS = 5
@@ -137,8 +138,7 @@ def replay_steps(config: GameConfig, log: list[JSON]) -> JSON:
 
     def now(kind: str, seat: int | None) -> JSON:
         return {"kind": kind, "seat": seat, "dice": list(m.dice) if m.dice else None,
-                "board": board_json(m.position_for(0).board, m.variant.checkers), "score": list(m.score),
-                "cube": m.cube_value,
+                "board": board_json(m.position_for(0).board), "score": list(m.score), "cube": m.cube_value,
                 "owner": m.cube_owner}
 
     steps: list[JSON] = [now("start", None)]
@@ -169,8 +169,7 @@ def replay_record(text: str) -> JSON:
     setup = m.to_json()["setup"]
     config = GameConfig("local", length=max(1, m.length), cube=m.cube_enabled,
                         names=(m.players[0], m.players[1]),
-                        start=None if setup is None else (setup["position_id"], setup["match_id"]),
-                        variant=m.variant.name)
+                        start=None if setup is None else (setup["position_id"], setup["match_id"]))
     return replay_steps(config, [{"seat": None, **a.to_json()} for a in m.actions])
 
 
@@ -293,11 +292,6 @@ def live_online(game: Game) -> bool:
     return game.config.mode == "online" and not game.is_over
 
 
-def _token(request: Request) -> str | None:
-    auth = request.headers.get("authorization", "")
-    return auth[7:].strip() if auth.lower().startswith("bearer ") else None
-
-
 def routes(rooms: Rooms, pool: BotPool) -> list[Route]:
     """The routes of the move list, hint, export and review, thinking in ``pool``."""
     hints = RateLimiter(HINT_RATE, HINT_BURST)
@@ -307,7 +301,7 @@ def routes(rooms: Rooms, pool: BotPool) -> list[Route]:
 
     async def seat_room(request: Request, need_seat: bool) -> tuple[Room, frozenset[int]]:
         room = await rooms.get(request.path_params["game_id"])
-        seats = room.seats_for(_token(request))
+        seats = room.seats_for(bearer(request))
         if need_seat and not seats:
             raise RoomError("only a player of this game may ask this: send your token", "bad_token")
         return room, seats

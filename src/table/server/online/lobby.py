@@ -9,7 +9,9 @@ from table.server.online.base import JSON, log
 from table.server.online.guests import Guests
 from table.server.online.state import TableState
 from table.server.play.clock import PRESETS
-from table.server.play.rooms import Room, encode
+from table.server.play.rooms import Room
+from table.server.protocol import Lobby as LobbyMsg
+from table.server.protocol import encode
 from table.server.store import OnlineTable, Player
 
 LOBBY_DEBOUNCE = 0.5
@@ -100,7 +102,7 @@ class Lobby(Guests):
     async def _push_lobby(self) -> None:
         self._lobby_push = None
         try:
-            text = encode({"type": "lobby", **await self.lobby()})
+            text = encode(LobbyMsg(await self.lobby()))
         except TableError as exc:
             log.warning("the lobby could not be read: %s", exc)
             return

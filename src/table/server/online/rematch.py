@@ -6,6 +6,7 @@ from table.errors import TableError
 from table.server.online.base import JSON, OnlineError
 from table.server.online.state import TableState
 from table.server.online.tables import Tables
+from table.server.protocol import Rematch as RematchMsg
 from table.server.store import OnlineTable
 
 
@@ -22,7 +23,7 @@ class Rematch(Tables):
         assert isinstance(state, TableState)
         state.rematch.add(seat)
         if state.rematch != {0, 1}:
-            room.broadcast({"type": "rematch", "asked": sorted(state.rematch)})
+            room.broadcast(RematchMsg(sorted(state.rematch)))
             return {"rematch": "asked", "table": None}
         if state.timer is not None:
             state.timer.cancel()
@@ -43,5 +44,5 @@ class Rematch(Tables):
                 except TableError:
                     pass  # the database still fails: the table stays open, and its creator may withdraw it
             raise
-        room.broadcast({"type": "rematch", "asked": [0, 1], "table": new.id, "game": started["table"]["game"]})
+        room.broadcast(RematchMsg([0, 1], new.id, started["table"]["game"]))
         return {"rematch": "started", **started}

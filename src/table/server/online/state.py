@@ -15,6 +15,7 @@ from table.server.play.clock import Clock
 from table.server.play.game import Game
 from table.server.play.rooms import Room
 from table.server.play.turns import keeps_running
+from table.server.protocol import Presence
 from table.server.store import OnlineTable, OnlineWrite, Player
 
 if TYPE_CHECKING:
@@ -152,7 +153,7 @@ class TableState:
         return [{"connected": self.sockets[s] > 0, "away_since": None if self.sockets[s] else self.away_since[s]}
                 for s in (0, 1)]
 
-    def presence(self, seats: frozenset[int], change: int) -> JSON | None:
+    def presence(self, seats: frozenset[int], change: int) -> Presence | None:
         now = self.service.now()
         before = [n > 0 for n in self.sockets]
         left = self.left_by_both(now)
@@ -166,7 +167,7 @@ class TableState:
             self.service.lobby_changed()
         elif not any(self.sockets) and not self.clock.turn_based:  # both gone: the lobby drops it in a while
             self.service.lobby_changed_in(AWAY_CLAIM)
-        return {"type": "presence", "game": self.game_id, "presence": self.presence_list(), "now": now}
+        return Presence(self.game_id, self.presence_list(), now)
 
     def left_by_both(self, now: float) -> bool:
         """Whether both players have been away for ``AWAY_CLAIM`` s or more on a real-time table: the

@@ -25,7 +25,6 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
-import json
 import logging
 import re
 import secrets
@@ -39,6 +38,7 @@ from table.server.play.computer import BotTask, task_for, think
 from table.server.play.game import Game, GameConfig
 from table.server.edge.memory import FULL_COLLECTION_SECONDS, give_back_memory
 from table.server.edge.outbox import Outbox
+from table.server.protocol import Act, Events, Presence, ServerMsg, State, encode, encode_json
 from table.server.store import Storage, StorageError, public_id
 
 JSON = dict[str, Any]
@@ -69,11 +69,6 @@ class RoomError(TableError):
 
 def _hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
-
-
-def encode(message: JSON) -> str:
-    """A message as the wire carries it."""
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
 def tidy_period(finished_seconds: float) -> float:
@@ -127,7 +122,7 @@ class Extension(Protocol):
     async def store(self, game_id: str, seq: int, entry: JSON, write: object) -> None: ...
     def adopt(self, write: object) -> None: ...
     def view(self) -> JSON: ...
-    def presence(self, seats: frozenset[int], change: int) -> JSON | None: ...
+    def presence(self, seats: frozenset[int], change: int) -> Presence | None: ...
     def changed(self, room: Room) -> None: ...
     def evictable(self) -> bool: ...
     def retire(self) -> None: ...
@@ -172,8 +167,6 @@ class Room:
         """The seats ``token`` holds (empty for a spectator); a wrong token is refused."""
         if token is None or token == "":
             return frozenset()
-        if not isinstance(token, str):
-            raise RoomError("the token must be a string", "bad_token")
         h = _hash(token)
         seats = frozenset(i for i, s in enumerate(self.seat_hashes) if s is not None and hmac.compare_digest(s, h))
         if not seats and self.online is None:  # online, any guest may watch with their own token
@@ -184,8 +177,7 @@ class Room:
         view = self.game.view(seats)
         if self.online is not None:
             view.update(self.online.view())
-        return {"type": "state", "game": self.id, "version": self.version, "seats": sorted(seats),
-                "config": self.game.config.to_json(), "view": view}
+        return State(self.id, self.version, sorted(seats), self.game.config.to_json(), view).to_json()
 
     async def state(self, seats: frozenset[int]) -> JSON:
         """The state message for ``seats``, as stored (never mid-change)."""
@@ -193,12 +185,11 @@ class Room:
             self.touched = self.clock()
             return self.message(seats)
 
-    async def watch(self, watcher: Watcher, since: object = None, replacing: Watcher | None = None) -> None:
+    async def watch(self, watcher: Watcher, since: int | None = None, replacing: Watcher | None = None) -> None:
         """Add ``watcher`` (instead of ``replacing``): queue what it missed after version ``since``
         (if given), then the state."""
         async with self.lock:
-            if since is not None and (not isinstance(since, int) or isinstance(since, bool)
-                                      or not 0 <= since <= self.version):
+            if since is not None and since > self.version:
                 raise RoomError(f"since must be a version from 0 to {self.version}")
             if not watcher.outbox.open:  # dropped meanwhile: its socket is closing
                 if replacing is not None:
@@ -210,9 +201,8 @@ class Room:
                 self.unwatch(replacing)
             if since is not None:
                 # What a returning watcher missed, as logged (past rolls included).
-                watcher.outbox.put(encode({"type": "events", "from": since, "version": self.version,
-                                           "entries": self.game.log[since:]}))
-            watcher.outbox.put(encode(self.message(watcher.seats)))
+                watcher.outbox.put(encode(Events(since, self.version, self.game.log[since:])))
+            watcher.outbox.put(encode_json(self.message(watcher.seats)))
             if presence is not None:
                 self.broadcast(presence)  # the others hear of it; the newcomer's state has it already
             self.watchers.add(watcher)
@@ -234,7 +224,7 @@ class Room:
             if message is not None:
                 self.broadcast(message)
 
-    def broadcast(self, message: JSON, to: Callable[[Watcher], bool] = lambda w: True) -> None:
+    def broadcast(self, message: ServerMsg, to: Callable[[Watcher], bool] = lambda w: True) -> None:
         """Queue ``message`` for every watcher ``to`` selects (one encoding for all)."""
         text = encode(message)
         for w in list(self.watchers):
@@ -289,16 +279,13 @@ class Room:
         texts: dict[frozenset[int], str] = {}
         for w in list(self.watchers):
             if w.seats not in texts:
-                texts[w.seats] = encode(self.message(w.seats))
+                texts[w.seats] = encode_json(self.message(w.seats))
             if not w.outbox.put(texts[w.seats]):
                 self._drop(w)  # closed or too slow: it reconnects with since
 
-    async def act(self, seats: frozenset[int], action: object, version: object = None) -> None:
+    async def act(self, seats: frozenset[int], act: Act) -> None:
         """Apply a player's action (refused with a ``RoomError`` and no change if wrong)."""
-        if not isinstance(action, dict):
-            raise RoomError("an action is a JSON object such as {\"type\": \"move\", ...}")
-        if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
-            raise RoomError("version must be a whole number")
+        action, version = act.action, act.version
 
         async def work() -> None:
             if version is not None and version != self.version:

@@ -20,6 +20,9 @@ export class Live {
     // (presence, chat, rematch).
     this.game = game; this.token = token; this.h = handlers;
     this.delay = 500; this.closed = false;
+    // The last version a state showed: a reconnect says hello with it as `since`, and the server
+    // sends the log entries missed meanwhile (an `events` message) before the state.
+    this.version = null; this.hello = null;
     this._open();
   }
 
@@ -29,7 +32,7 @@ export class Live {
     this.ws = ws;
     ws.onopen = () => {
       this.delay = 500;
-      ws.send(JSON.stringify({ type: "hello", token: this.token }));
+      ws.send(JSON.stringify(this._hello(this.version)));
       this.h.online(true);
     };
     ws.onmessage = (e) => {
@@ -37,7 +40,14 @@ export class Live {
       // When it came: a state may be drawn seconds later, after the animations queued before it,
       // and the clocks must count from its arrival, not from its drawing.
       msg.arrived = Date.now();
-      if (msg.type === "state") this.h.state(msg);
+      if (msg.type === "state") { this.version = msg.version; this.h.state(msg); }
+      else if (msg.type === "events") { /* the state that follows shows where they led */ }
+      else if (msg.type === "error" && this.hello !== null && /^since /.test(msg.message || "")) {
+        // The server no longer has the version we saw (its data was restored from a backup):
+        // say hello again without it, and take its state as it is.
+        this.version = null;
+        ws.send(JSON.stringify(this._hello(null)));
+      }
       else if (msg.type === "error") this.h.error(msg);
       else if (this.h.other) this.h.other(msg);
     };
@@ -48,6 +58,13 @@ export class Live {
       this.timer = setTimeout(() => { if (!this.closed) this._open(); }, this.delay);
       this.delay = Math.min(this.delay * 2, 8000);
     };
+  }
+
+  _hello(since) {
+    this.hello = since;
+    const msg = { type: "hello", token: this.token };
+    if (since !== null) msg.since = since;
+    return msg;
   }
 
   // Try again now (the player pressed "Try again"), without waiting for the next attempt.
