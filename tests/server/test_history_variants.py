@@ -51,3 +51,20 @@ def test_a_player_of_standard_backgammon_only_has_one_variant(site):
     site.guest("Bo")
     assert site.c.get("/api/players/bo").json()["variants"] == []
 
+
+
+def test_the_leaderboard_is_standard_unless_asked_for_a_variant(site):
+    r = results(site, ("nackgammon", "Ion", "Ana", 3), ("standard", "Ana", "Ion", 1))
+    board = site.c.get("/api/leaderboard").json()
+    assert board["variant"] == "standard"
+    assert [(x["name"], x["value"]) for x in board["rows"]] == [
+        ("Ana", pytest.approx(r["standard", "Ana"].rating, abs=0.01)),
+        ("Ion", pytest.approx(r["standard", "Ion"].rating, abs=0.01))]
+    nack = site.c.get("/api/leaderboard?variant=NackGammon").json()
+    assert nack["variant"] == "nackgammon"
+    assert [(x["name"], x["value"]) for x in nack["rows"]] == [
+        ("Ion", pytest.approx(r["nackgammon", "Ion"].rating, abs=0.01)),
+        ("Ana", pytest.approx(r["nackgammon", "Ana"].rating, abs=0.01))]
+    refused = site.c.get("/api/leaderboard?variant=plakoto")
+    assert refused.status_code == 400 and refused.json()["code"] == "unknown_variant"
+    assert "Table plays standard, nackgammon" in refused.json()["message"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from table.errors import TableError
+from table.rules.variant import STANDARD
 from table.server.online.base import JSON, log
 from table.server.online.guests import Guests
 from table.server.online.state import TableState
@@ -43,7 +44,7 @@ class Lobby(Guests):
         return {"id": table.id, "status": table.status, "length": s.get("length"), "cube": s.get("cube"),
                 "clock": s.get("clock"), "private": bool(s.get("private")), "rated": s.get("rated", True),
                 "turn_based": PRESETS[s["clock"]].turn_based if s.get("clock") in PRESETS else False,
-                "players": seats,
+                "variant": s.get("variant", STANDARD.name), "players": seats,
                 "game": table.game_id, "created": table.created}
 
     async def _tables_json(self, tables: list[OnlineTable]) -> list[JSON]:

@@ -57,7 +57,7 @@ def routes(online: Online, limits: Limits, clock: Clock) -> list[Route | WebSock
             page = page_number(q.get("page"))
         except TableError as exc:
             return error(exc)
-        return await answer(standings.leaderboard(q.get("by"), q.get("period"), page))
+        return await answer(standings.leaderboard(q.get("by"), q.get("period"), page, q.get("variant")))
 
     async def stats(request: Request) -> Response:
         return await answer(standings.stats())
