@@ -1,6 +1,6 @@
 """Which process serves what, without any server: routing, game ids, and rooms let go of.
 
-(tests/server/test_cluster.py runs real processes over PostgreSQL and Redis.)
+(tests/server/cluster/test_cluster.py runs real processes over PostgreSQL and Redis.)
 """
 
 from __future__ import annotations
