@@ -138,7 +138,8 @@ def replay_steps(config: GameConfig, log: list[JSON]) -> JSON:
 
     def now(kind: str, seat: int | None) -> JSON:
         return {"kind": kind, "seat": seat, "dice": list(m.dice) if m.dice else None,
-                "board": board_json(m.position_for(0).board), "score": list(m.score), "cube": m.cube_value,
+                "board": board_json(m.position_for(0).board, m.variant.checkers), "score": list(m.score),
+                "cube": m.cube_value,
                 "owner": m.cube_owner}
 
     steps: list[JSON] = [now("start", None)]
@@ -169,7 +170,8 @@ def replay_record(text: str) -> JSON:
     setup = m.to_json()["setup"]
     config = GameConfig("local", length=max(1, m.length), cube=m.cube_enabled,
                         names=(m.players[0], m.players[1]),
-                        start=None if setup is None else (setup["position_id"], setup["match_id"]))
+                        start=None if setup is None else (setup["position_id"], setup["match_id"]),
+                        variant=m.variant.name)
     return replay_steps(config, [{"seat": None, **a.to_json()} for a in m.actions])
 
 
