@@ -16,7 +16,8 @@ from table.cli.play import plural_form
 from table.rules.variant import STANDARD, find_variant
 from table.server.play.clock import PRESETS
 from table.client import OnlineClient, Outcome
-from table.server.play.game import LEVELS, MATCH_LENGTHS
+from table.bot.bot import LEVELS
+from table.server.play.game import MATCH_LENGTHS
 
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
+from table.bot.bot import LEVELS
 from table.errors import IllegalActionError, TableError
 from table.match import Match, Move, NextGame, OpeningRoll, Phase, action_from_json
 from table.match.actions import Action
@@ -34,7 +35,6 @@ class GameConfigError(TableError):
 
 
 MATCH_LENGTHS = (1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21)
-LEVELS = ("easy", "medium", "hard")
 
 
 @dataclass(frozen=True)
