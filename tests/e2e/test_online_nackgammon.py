@@ -64,11 +64,12 @@ def play_to_the_end(ana, bo) -> None:
 @needs_gnubg
 def test_two_people_play_a_nackgammon_match_online_to_the_end(browser, server_url, artifacts, tmp_path):
     with person(browser, server_url, **PHONE) as ana, person(browser, server_url, "en", **PHONE) as bo:
-        for page, name, lang in ((ana, "Ana", "ro"), (bo, "Bo", "en")):
+        # Names no other test of the session uses: the e2e tests share one server per worker.
+        for page, name, lang in ((ana, "Nadia", "ro"), (bo, "Boris", "en")):
             open_app(page, lang)
             page.click("#btn-online")
             nickname(page, name)
-        # Ana makes a public Nackgammon table: a 3-point match without the cube, a relaxed clock.
+        # Nadia makes a public Nackgammon table: a 3-point match without the cube, a relaxed clock.
         ana.click("#btn-create")
         form = ana.locator("#form-table")
         assert form.locator("select[name=variant] option").all_inner_texts() == [
@@ -82,16 +83,16 @@ def test_two_people_play_a_nackgammon_match_online_to_the_end(browser, server_ur
         ana.wait_for_function("document.querySelector('#table-settings').textContent !== ''")
         assert ana.locator("#table-settings").inner_text().startswith("Nackgammon · 3 puncte")
         # The lobby lists it with its variant, in both languages.
-        item = bo.locator("#lobby-open .table-item", has_text="Ana")
+        item = bo.locator("#lobby-open .table-item", has_text="Nadia")
         item.wait_for()
         assert item.locator(".what").inner_text().startswith("Nackgammon · 3 points")
         shot(bo, artifacts, "online-nackgammon-lobby-phone-en.png")
         ana.goto("/#/online")
-        mine = ana.locator(".table-item", has_text="Ana").first
+        mine = ana.locator(".table-item", has_text="Nadia").first
         mine.wait_for()
         assert mine.locator(".what").inner_text().startswith("Nackgammon · 3 puncte")
         shot(ana, artifacts, "online-nackgammon-lobby-phone-ro.png")
-        # Bo sits down; both start from Nackgammon's position, the header names it.
+        # Boris sits down; both start from Nackgammon's position, the header names it.
         item.locator("button").click()
         bo.wait_for_url("**/#/game/*")
         game = bo.url.split("/#/game/")[1]
@@ -121,14 +122,14 @@ def test_two_people_play_a_nackgammon_match_online_to_the_end(browser, server_ur
         # Ratings: Nackgammon's moved by the formula (both at 1500 before, n = 3); standard's did not.
         won, lost = rate(Rating(), Rating(), 3)
         winner = ours.players[0 if ours.score[0] > ours.score[1] else 1]
-        pages = {n: ana.request.get(f"/api/players/{n}").json() for n in ("Ana", "Bo")}
+        pages = {n: ana.request.get(f"/api/players/{n}").json() for n in ("Nadia", "Boris")}
         for name, page_json in pages.items():
             assert (page_json["rating"], page_json["experience"]) == (1500, 0)
             [nack] = page_json["variants"]
             expected = won if name == winner else lost
             assert nack["variant"] == "nackgammon" and nack["rating"] == round(expected.rating, 2)
             assert nack["games"] == 1 and nack["experience"] == 3
-        for page, name, lang, cat in ((ana, "Ana", "ro", RO), (bo, "Bo", "en", EN)):
+        for page, name, lang, cat in ((ana, "Nadia", "ro", RO), (bo, "Boris", "en", EN)):
             for dlg in ("#dlg-result",):
                 if page.locator(f"{dlg}[open]").count():
                     page.locator(f"{dlg} button").click()
