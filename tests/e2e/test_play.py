@@ -123,6 +123,7 @@ def test_one_gesture_uses_both_dice(desktop):
     for src in sorted({int(x) for x in page.evaluate(
             "[...document.querySelectorAll('#board .ck.movable')].map(c => c.closest('[data-loc]').dataset.loc)")}):
         click_loc(page, src)
+        page.wait_for_selector(f"#board [data-loc='{src}'] .ck.selected")
         page.wait_for_selector("#board .target, #board .trayrect.lit")
         targets = [int(x) for x in page.evaluate(
             "[...document.querySelectorAll('#board .target')].map(c => c.closest('[data-loc]').dataset.loc)")]
@@ -133,7 +134,10 @@ def test_one_gesture_uses_both_dice(desktop):
             assert page.locator("#controls [data-act=confirm]").is_enabled()
             return
         click_loc(page, 0 if src != 0 else 1)  # tap elsewhere to drop the selection
-    raise AssertionError("no checker could use both dice")
+        page.wait_for_selector("#board .ck.selected", state="detached")
+        assert page.locator("#board .target").count() == 0, "a dropped selection leaves no lit targets"
+    raise AssertionError(f"no checker could use both dice of {a}-{b}: "
+                         + str(page.evaluate("[...document.querySelectorAll('#board .pt')].map(g => g.getAttribute('aria-label'))")))
 
 
 def test_a_player_who_has_rolled_can_resign(desktop):

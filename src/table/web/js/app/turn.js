@@ -44,8 +44,9 @@ export function pick(loc, dragging) {
     }
   }
   app.selected = sources.includes(loc) && (dragging || app.selected !== loc) ? loc : null;
+  // Drawn either way: a tap off the checkers also drops the selection and its lit targets.
   if (!dragging && app.selected === null && !sources.includes(loc)) toast(t("not_a_source"));
-  else draw();
+  draw();
 }
 
 export function drop(from, to) {
