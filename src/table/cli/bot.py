@@ -81,7 +81,19 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                         f"of each game (default {ROLLOUT_LUCK}; each costs a 1-ply look-ahead)")
     refine.add_argument("--log", type=Path, default=Path("training/log.txt"),
                         help="log file, appended to (default %(default)s)")
+    refine.add_argument("--variant", type=_variant_name, default="standard",
+                        help="self-play starts from this variant's position (default standard)")
     refine.set_defaults(func=_refine)
+
+
+def _variant_name(text: str) -> str:
+    """``--variant``: a variant's name as Table spells it (any case, or as a record names it)."""
+    from table.rules.variant import find_variant
+
+    try:
+        return find_variant(text).name
+    except TableError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
 
 
 def register_bench(benches: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -103,6 +115,8 @@ def register_bench(benches: argparse._SubParsersAction[argparse.ArgumentParser])
                           "Greu's cube")
     strength.add_argument("--passive", choices=("a", "b"), default=None,
                           help="with --cube: this player never doubles and always takes")
+    strength.add_argument("--variant", type=_variant_name, default="standard",
+                          help="every game starts from this variant's position (default standard)")
     strength.set_defaults(func=_strength)
     latency = benches.add_parser("latency", help="time per move of each level")
     latency.add_argument("--levels", default="easy,medium,hard")
@@ -139,6 +153,7 @@ def _train(args: argparse.Namespace) -> int:
 def _refine(args: argparse.Namespace) -> int:
     from table.bot.net import Weights
     from table.tools.train.refine import Dataset, FitConfig, check_dataset, plies, run_pass
+    from table.tools.duel import start_board
     from table.tools.train.rollout import labeller
 
     if args.positions < 1000:
@@ -186,10 +201,12 @@ def _refine(args: argparse.Namespace) -> int:
 
         log(f"start: {args.weights} -> {args.out}, positions={args.positions} seed={args.seed} "
             f"epochs={args.epochs} lr={args.lr} lr_final={lr_final} labels={chosen.kind}"
-            + (f" hidden2={args.hidden2}" if args.hidden2 else ""))
+            + (f" hidden2={args.hidden2}" if args.hidden2 else "")
+            + (f" variant={args.variant}" if args.variant != "standard" else ""))
         new = run_pass(weights, args.positions, args.seed, args.jobs,
                        FitConfig(epochs=args.epochs, lr=args.lr, lr_final=lr_final),
-                       args.data, log, chosen, [Dataset.load(p).labelled() for p in args.also])
+                       args.data, log, chosen, [Dataset.load(p).labelled() for p in args.also],
+                       start_board(args.variant))
         args.out.parent.mkdir(parents=True, exist_ok=True)
         new.save(args.out)
         log(f"wrote {args.out}")

@@ -131,7 +131,8 @@ def network(weights: Weights, use_bearoff: bool) -> search.Net:
     return search.make_net(weights, bearoff.database() if use_bearoff else bearoff.empty())
 
 
-def cube_duel(a: CubePlayer, b: CubePlayer, pairs: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+def cube_duel(a: CubePlayer, b: CubePlayer, pairs: int, seed: int,
+              start: np.ndarray = START) -> tuple[np.ndarray, np.ndarray]:
     """Player ``a``'s points in each of ``pairs`` duplicate pairs of cubeful money games against ``b``.
 
     Also returns the counts over all games: doubles, passes, and the sum of
@@ -159,7 +160,7 @@ def cube_duel(a: CubePlayer, b: CubePlayer, pairs: int, seed: int) -> tuple[np.n
         np.array([a.judge_depth, b.judge_depth], dtype=np.int64),
         np.array([a.passive, b.passive], dtype=np.bool_),
         np.array([a.too_good, b.too_good], dtype=np.float64),
-        pubeval.WEIGHTS, START, results, search.make_work(hidden), stats,
+        pubeval.WEIGHTS, start, results, search.make_work(hidden), stats,
     )
     return results, stats
 

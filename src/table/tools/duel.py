@@ -15,8 +15,11 @@ from numba import njit
 
 from table.bot import bearoff, search
 from table.bot.net import Weights, final_probs
-from table.rules.board import flip
+from table.errors import TableError
+from table.rules import kernel
+from table.rules.board import CHECKERS, flip
 from table.rules.position import Position
+from table.rules.variant import STANDARD, Variant, find_variant
 from table.tools import pubeval
 
 PUBEVAL = 0
@@ -116,12 +119,31 @@ def play_pairs(
 START = np.array(Position.initial().board, dtype=np.int8)
 
 
+def start_board(variant: Variant | str = STANDARD) -> np.ndarray:
+    """The raw start board of ``variant`` for compiled self-play and duels.
+
+    Refuses a variant the compiled players cannot play yet: they know standard
+    backgammon's step rule and 15 checkers a side (``CHECKERS``).
+
+    >>> bool((start_board("standard") == START).all())
+    True
+    >>> int(start_board("nackgammon")[23])  # two checkers on the 23-point
+    2
+    """
+    v = find_variant(variant)
+    if not kernel.supports(v.rules) or v.checkers != CHECKERS:
+        raise TableError(f"the benchmarks and trainers play variants on the standard rules with "
+                         f"{CHECKERS} checkers a side; {v.name} is not one yet")
+    return np.array(Position.initial(v).board, dtype=np.int8)
+
+
 def _db(p: Player) -> np.ndarray:
     return bearoff.database() if p.bearoff and p.kind == NETWORK else bearoff.empty()
 
 
-def duel(a: Player, b: Player, pairs: int, seed: int) -> np.ndarray:
-    """Player ``a``'s points in each of ``pairs`` duplicate pairs of games against ``b``."""
+def duel(a: Player, b: Player, pairs: int, seed: int, start: np.ndarray = START) -> np.ndarray:
+    """Player ``a``'s points in each of ``pairs`` duplicate pairs of games against ``b``,
+    each game from ``start`` (a variant's ``start_board``)."""
     if pairs < 1:
         raise ValueError("a duel needs at least one pair of games")
     some = a.weights or b.weights or Weights.random(8, 0)
@@ -136,7 +158,7 @@ def duel(a: Player, b: Player, pairs: int, seed: int) -> np.ndarray:
         np.array([a.noise, b.noise], dtype=np.float64),
         np.stack([fa[0], fb[0]]), np.stack([fa[1], fb[1]]),
         search.make_net(wa, _db(a)), search.make_net(wb, _db(b)),
-        pubeval.WEIGHTS, START, results, search.make_work(max(wa.hidden, wb.hidden)),
+        pubeval.WEIGHTS, start, results, search.make_work(max(wa.hidden, wb.hidden)),
     )
     return results
 

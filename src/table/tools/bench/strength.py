@@ -15,7 +15,7 @@ from table.bot.bot import SETTINGS
 from table.bot.net import Weights, bundled
 from table.errors import TableError
 from table.tools.cubeplay import CubePlayer, cube_duel
-from table.tools.duel import NETWORK, PUBEVAL, RANDOM, Player, duel, summary
+from table.tools.duel import NETWORK, PUBEVAL, RANDOM, Player, duel, start_board, summary
 
 
 def player(spec: str) -> tuple[str, Player]:
@@ -67,6 +67,7 @@ def run(args: argparse.Namespace) -> int:
         raise TableError("--jobs must be at least 1")
     if args.passive and not args.cube:
         raise TableError("--passive needs --cube")
+    start_board(args.variant)  # refuses a variant the players cannot play, before any game
     if args.cube:
         return _cube_run(args)
     name_a, a = player(args.a)
@@ -74,24 +75,28 @@ def run(args: argparse.Namespace) -> int:
     pairs = args.games // 2
     start = time.perf_counter()
     if args.jobs == 1:
-        res = duel(a, b, pairs, args.seed)
+        res = duel(a, b, pairs, args.seed, start_board(args.variant))
     else:
         # Job i plays its share with seed (seed, i): the same games for the same --jobs.
         shares = [pairs // args.jobs + (1 if i < pairs % args.jobs else 0) for i in range(args.jobs)]
         with ProcessPoolExecutor(args.jobs) as pool:
-            parts = pool.map(_duel_share, [(args.a, args.b, n, args.seed * 1000 + i)
+            parts = pool.map(_duel_share, [(args.a, args.b, args.variant, n, args.seed * 1000 + i)
                                            for i, n in enumerate(shares) if n])
             res = np.concatenate(list(parts))
     took = time.perf_counter() - start
     ppg, ci = summary(res)
-    print(f"{name_a} vs {name_b}: {ppg:+.3f} ppg +/- {ci:.3f} (95% CI), "
+    print(f"{name_a} vs {name_b}{_variant_tag(args.variant)}: {ppg:+.3f} ppg +/- {ci:.3f} (95% CI), "
           f"{2 * pairs} games in duplicate pairs, cubeless money, seed {args.seed}, {took:.0f}s")
     return 0
 
 
-def _duel_share(job: tuple[str, str, int, int]) -> np.ndarray:
-    spec_a, spec_b, pairs, seed = job
-    return duel(player(spec_a)[1], player(spec_b)[1], pairs, seed)
+def _variant_tag(variant: str) -> str:
+    return "" if variant == "standard" else f" ({variant})"
+
+
+def _duel_share(job: tuple[str, str, str, int, int]) -> np.ndarray:
+    spec_a, spec_b, variant, pairs, seed = job
+    return duel(player(spec_a)[1], player(spec_b)[1], pairs, seed, start_board(variant))
 
 
 def cube_player(spec: str, passive: bool) -> CubePlayer:
@@ -103,10 +108,10 @@ def cube_player(spec: str, passive: bool) -> CubePlayer:
     return CubePlayer(checkers, None, SETTINGS["hard"].depth, passive)
 
 
-def _cube_share(job: tuple[str, str, str | None, int, int]) -> tuple[np.ndarray, np.ndarray]:
-    spec_a, spec_b, passive, pairs, seed = job
+def _cube_share(job: tuple[str, str, str | None, str, int, int]) -> tuple[np.ndarray, np.ndarray]:
+    spec_a, spec_b, passive, variant, pairs, seed = job
     return cube_duel(cube_player(spec_a, passive == "a"), cube_player(spec_b, passive == "b"),
-                     pairs, seed)
+                     pairs, seed, start_board(variant))
 
 
 def _cube_run(args: argparse.Namespace) -> int:
@@ -116,7 +121,8 @@ def _cube_run(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     # Job i plays its share with seed (seed, i), as the cubeless benchmark does.
     shares = [pairs // args.jobs + (1 if i < pairs % args.jobs else 0) for i in range(args.jobs)]
-    jobs = [(args.a, args.b, args.passive, n, args.seed if args.jobs == 1 else args.seed * 1000 + i)
+    jobs = [(args.a, args.b, args.passive, args.variant, n,
+             args.seed if args.jobs == 1 else args.seed * 1000 + i)
             for i, n in enumerate(shares) if n]
     if args.jobs == 1:
         parts = [_cube_share(jobs[0])]
@@ -129,7 +135,7 @@ def _cube_run(args: argparse.Namespace) -> int:
     ppg, ci = summary(res)
     games = 2 * pairs
     tag = {"a": f" ({args.a} passive)", "b": f" ({args.b} passive)", None: ""}[args.passive]
-    print(f"{args.a} vs {args.b}{tag}: {ppg:+.3f} ppg +/- {ci:.3f} (95% CI), {games} games in "
+    print(f"{args.a} vs {args.b}{tag}{_variant_tag(args.variant)}: {ppg:+.3f} ppg +/- {ci:.3f} (95% CI), {games} games in "
           f"duplicate pairs, cubeful money (Jacoby off, cap 64), seed {args.seed}, {took:.0f}s")
     print(f"  per game: {stats[0] / games:.2f} doubles, {stats[1] / games:.2f} passes, "
           f"final cube {stats[2] / games:.2f} on average")

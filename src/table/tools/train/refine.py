@@ -142,11 +142,11 @@ class Dataset:
 
 
 def collect(weights: Weights, count: int, seed: int, noise: float = 0.02,
-            side_share: float = 0.25) -> np.ndarray:
-    """``count`` positions from the network's self-play (see ``_collect``)."""
+            side_share: float = 0.25, start: np.ndarray = START) -> np.ndarray:
+    """``count`` positions from the network's self-play from ``start`` (see ``_collect``)."""
     out = np.empty((count, 26), dtype=np.int8)
     n = _collect(search.make_net(weights, bearoff.database()), search.make_work(weights.hidden),
-                 seed, noise, side_share, START, out)
+                 seed, noise, side_share, start, out)
     return out[:n]
 
 
@@ -365,7 +365,7 @@ def check_dataset(path: Path, labeller: Labeller) -> None:
 
 def label_resumably(weights: Weights, positions: int, seed: int, jobs: int,
                      data_path: Path | None, log: Callable[[str], None],
-                     labeller: Labeller) -> Dataset:
+                     labeller: Labeller, start: np.ndarray = START) -> Dataset:
     """Collect and label, saving a partial set now and then; resume one found there."""
     part = partial_path(data_path) if data_path is not None else None
     if part is not None and part.exists():
@@ -378,7 +378,7 @@ def label_resumably(weights: Weights, positions: int, seed: int, jobs: int,
             f"in {part}")
     else:
         t = time.monotonic()
-        pos = collect(weights, positions, seed)
+        pos = collect(weights, positions, seed, start=start)
         targets = np.full((len(pos), N_OUTPUTS), np.nan, dtype=np.float32)
         done = 0
         log(f"collected {len(pos)} positions in {time.monotonic() - t:.0f}s")
@@ -406,7 +406,8 @@ def label_resumably(weights: Weights, positions: int, seed: int, jobs: int,
 
 def run_pass(weights: Weights, positions: int, seed: int, jobs: int, cfg: FitConfig,
              data_path: Path | None, log: Callable[[str], None],
-             labeller: Labeller = ONE_PLY, also: Sequence[Dataset] = ()) -> Weights:
+             labeller: Labeller = ONE_PLY, also: Sequence[Dataset] = (),
+             start: np.ndarray = START) -> Weights:
     """One whole pass: collect, label (or reuse a saved dataset of the same kind), fit.
 
     With ``data_path``, a pass stopped while labelling resumes where its last
@@ -418,7 +419,7 @@ def run_pass(weights: Weights, positions: int, seed: int, jobs: int, cfg: FitCon
         data = Dataset.load(data_path)
         log(f"reusing {len(data.positions)} labelled positions ({data.kind}) from {data_path}")
     else:
-        data = label_resumably(weights, positions, seed, jobs, data_path, log, labeller)
+        data = label_resumably(weights, positions, seed, jobs, data_path, log, labeller, start)
         if data_path is not None:
             data.save(data_path)
             partial_path(data_path).unlink(missing_ok=True)

@@ -1,0 +1,49 @@
+"""The benchmarks and the refinement pass play a variant from its own start (``--variant``)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from table.bot.net import bundled
+from table.cli import main
+from table.errors import TableError
+from table.rules.position import Position
+from table.tools.duel import NETWORK, START, Player, duel, start_board
+from table.tools.train.refine import collect
+
+
+def test_a_variants_start_board_is_its_position() -> None:
+    nack = start_board("NackGammon")
+    assert nack.tolist() == list(Position.initial("nackgammon").board)
+    assert not np.array_equal(nack, START)
+    # Counted by hand: two on the 24-point and two on the 23-point, where standard has none.
+    assert (int(nack[24]), int(nack[23]), int(START[23])) == (2, 2, 0)
+
+
+def test_a_duel_from_nackgammons_start_is_another_game() -> None:
+    medium = Player(NETWORK, bundled())
+    standard = duel(medium, Player(NETWORK, bundled(), noise=0.3), 20, seed=7)
+    nack = duel(medium, Player(NETWORK, bundled(), noise=0.3), 20, seed=7, start=start_board("nackgammon"))
+    assert not np.array_equal(standard, nack)
+
+
+def test_self_play_positions_come_from_the_variants_start() -> None:
+    # Nackgammon's back checkers: every early position has a side with checkers on its 23-point.
+    positions = collect(bundled(), 40, seed=3, start=start_board("nackgammon"))
+    first = positions[0]
+    assert sorted([int(first[23]), int(-first[2])]) != [0, 0]
+
+
+def test_the_commands_refuse_a_variant_they_cannot_play(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "strength", "medium", "easy", "--games", "2", "--variant", "plakoto"]) == 2
+    assert "unknown variant 'plakoto'" in capsys.readouterr().err
+    with pytest.raises(TableError, match="standard rules with 15 checkers"):
+        from table.rules.variant import Variant
+
+        start_board(Variant(name="three", title="Three", start=((24, 3),), checkers=3))
+
+
+def test_bench_strength_prints_the_variant(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "strength", "medium", "random", "--games", "4", "--variant", "nackgammon"]) == 0
+    assert "medium vs random (nackgammon):" in capsys.readouterr().out
