@@ -7,7 +7,6 @@ each player page says so, in Romanian and in English."""
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -25,12 +24,13 @@ from tests.notation.helpers import needs_gnubg, through_gnubg
 
 RO = catalogue("ro")
 EN = catalogue("en")
-SHOTS = Path("/tmp")  # the screenshots the issue asks to look at; copies go to the artifacts folder
+# A one-game match: the variant's seam end to end in CI's time budget (test_online_match plays
+# the next-game flow of longer matches).
+LENGTH = 1
 
 
 def shot(page, artifacts: Path, name: str) -> None:
     page.screenshot(path=str(artifacts / name))
-    shutil.copy(artifacts / name, SHOTS / name)
 
 
 def play_to_the_end(ana, bo) -> None:
@@ -69,28 +69,28 @@ def test_two_people_play_a_nackgammon_match_online_to_the_end(browser, server_ur
             open_app(page, lang)
             page.click("#btn-online")
             nickname(page, name)
-        # Nadia makes a public Nackgammon table: a 3-point match without the cube, a relaxed clock.
+        # Nadia makes a public Nackgammon table: a one-game match without the cube, a relaxed clock.
         ana.click("#btn-create")
         form = ana.locator("#form-table")
-        assert form.locator("select[name=variant] option").all_inner_texts() == [
-            RO["variant_standard"], RO["variant_nackgammon"]]
+        offered = form.locator("select[name=variant] option").all_inner_texts()
+        assert offered[:2] == [RO["variant_standard"], RO["variant_nackgammon"]], offered
         form.locator("select[name=variant]").select_option("nackgammon")
-        form.locator("select[name=length]").select_option("3")
+        form.locator("select[name=length]").select_option(str(LENGTH))
         form.locator("input[name=cube]").set_checked(False)
         form.locator("input[name=clock][value=relaxed]").check()
         ana.click("#btn-create-table")
         ana.wait_for_url("**/#/table/*")
         ana.wait_for_function("document.querySelector('#table-settings').textContent !== ''")
-        assert ana.locator("#table-settings").inner_text().startswith("Nackgammon · 3 puncte")
+        assert ana.locator("#table-settings").inner_text().startswith(f"Nackgammon · {RO['length_single']}")
         # The lobby lists it with its variant, in both languages.
         item = bo.locator("#lobby-open .table-item", has_text="Nadia")
         item.wait_for()
-        assert item.locator(".what").inner_text().startswith("Nackgammon · 3 points")
+        assert item.locator(".what").inner_text().startswith(f"Nackgammon · {EN['length_single']}")
         shot(bo, artifacts, "online-nackgammon-lobby-phone-en.png")
         ana.goto("/#/online")
         mine = ana.locator(".table-item", has_text="Nadia").first
         mine.wait_for()
-        assert mine.locator(".what").inner_text().startswith("Nackgammon · 3 puncte")
+        assert mine.locator(".what").inner_text().startswith(f"Nackgammon · {RO['length_single']}")
         shot(ana, artifacts, "online-nackgammon-lobby-phone-ro.png")
         # Boris sits down; both start from Nackgammon's position, the header names it.
         item.locator("button").click()
@@ -104,23 +104,26 @@ def test_two_people_play_a_nackgammon_match_online_to_the_end(browser, server_ur
         assert counts == [2, 2, 4, 3, 4] * 2, counts  # before anyone moved: nobody has rolled by hand yet
 
         play_to_the_end(ana, bo)
-        final = score(ana)
-        assert max(final) >= 3 and sorted(score(bo)) == sorted(final)
+        # A one-game match shows no score line; the record below has the score.
+        assert ana.locator("#score").inner_text() == RO["length_single"]
+        assert bo.locator("#score").inner_text() == EN["length_single"]
         shot(bo, artifacts, "online-nackgammon-over-phone-en.png")
 
-        # The .mat export, read back by GNU Backgammon: Nackgammon, the score the page showed.
+        # The .mat export, read back by GNU Backgammon: Nackgammon, the match over.
         mat = ana.request.get(f"/api/games/{game}/record.mat").text()
-        assert '; [Variation "NackGammon"]' in mat and " 3 point match" in mat
+        # A single game is written the way GNU Backgammon writes one game of a session: " 0 point match".
+        assert '; [Variation "NackGammon"]' in mat and " 0 point match" in mat, mat[:300]
         ours = Match.from_mat(mat)
-        assert ours.variant is NACKGAMMON and sorted(ours.score) == sorted(final)
+        assert ours.variant is NACKGAMMON and len(ours.results) == 1, ours.results
+        assert ours.results[0].points in (1, 2, 3) and max(ours.score) == ours.results[0].points
         back = through_gnubg(mat, "mat", tmp_path)
         assert '; [Variation "NackGammon"]' in back, back[:400]
         again = Match.from_mat(back)
         assert again.variant is NACKGAMMON and again.score == ours.score
         assert [r.points for r in again.results] == [r.points for r in ours.results]
 
-        # Ratings: Nackgammon's moved by the formula (both at 1500 before, n = 3); standard's did not.
-        won, lost = rate(Rating(), Rating(), 3)
+        # Ratings: Nackgammon's moved by the formula (both at 1500 before, n = 1); standard's did not.
+        won, lost = rate(Rating(), Rating(), LENGTH)
         winner = ours.players[0 if ours.score[0] > ours.score[1] else 1]
         pages = {n: ana.request.get(f"/api/players/{n}").json() for n in ("Nadia", "Boris")}
         for name, page_json in pages.items():
@@ -128,7 +131,7 @@ def test_two_people_play_a_nackgammon_match_online_to_the_end(browser, server_ur
             [nack] = page_json["variants"]
             expected = won if name == winner else lost
             assert nack["variant"] == "nackgammon" and nack["rating"] == round(expected.rating, 2)
-            assert nack["games"] == 1 and nack["experience"] == 3
+            assert nack["games"] == 1 and nack["experience"] == LENGTH
         for page, name, lang, cat in ((ana, "Nadia", "ro", RO), (bo, "Boris", "en", EN)):
             for dlg in ("#dlg-result",):
                 if page.locator(f"{dlg}[open]").count():
@@ -139,7 +142,7 @@ def test_two_people_play_a_nackgammon_match_online_to_the_end(browser, server_ur
             assert row.locator("dt").inner_text() == cat["variant_nackgammon"]
             text = row.locator("dd").inner_text()
             rating = pages[name]["variants"][0]["rating"]
-            assert re.match(r"^1[.,]?\d{3}[.,]\d", text), text
+            assert re.match(r"^1[.,]?\d{3}([.,]\d)?( |$)", text), text  # a decimal only when it is not 0
             assert str(int(rating)) in text.replace(".", "").replace(",", "")
             assert page.locator("#player-rating").inner_text() in ("1500", "1.500", "1,500")
             page.locator("#player-history .history-item .badge.variant").first.wait_for()
