@@ -46,7 +46,11 @@ def insert_game(conn: sa.Connection, game_id: str, config: JSON, seats: JSON, at
 
 def save_clock(conn: sa.Connection, game_id: str, state: JSON, deadline: float | None) -> None:
     """Keep a game's clock, in the transaction of ``conn``."""
-    dialect = conn.dialect.name
+    conn.execute(_clock_upsert(conn.dialect.name), {"gid": game_id, "st": json.dumps(state), "dl": deadline})
+
+
+def _clock_upsert(dialect: str) -> sa.Executable:
+    """The statement that keeps a clock (parameters ``gid``, ``st``, ``dl``), for ``dialect``."""
     upsert = _CLOCK_UPSERT.get(dialect)
     if upsert is None:  # built once: building it costs more than running it
         insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
@@ -54,7 +58,7 @@ def save_clock(conn: sa.Connection, game_id: str, state: JSON, deadline: float |
                                        deadline=sa.bindparam("dl"))
         upsert = _CLOCK_UPSERT[dialect] = stmt.on_conflict_do_update(
             index_elements=[t.clocks.c.game_id], set_={"state": stmt.excluded.state, "deadline": stmt.excluded.deadline})
-    conn.execute(upsert, {"gid": game_id, "st": json.dumps(state), "dl": deadline})
+    return upsert
 
 
 class GameStore(StoreBase):
@@ -91,7 +95,24 @@ class GameStore(StoreBase):
         Returns, for each write in order, ``None`` when it is stored or the
         error that kept it out (the others are stored all the same).  One
         commit for many moves: on a busy server the commits are most of the cost.
+
+        The writes are first tried all together, the plain moves (no points,
+        table or result with them) each kind of statement once for all of them;
+        only when that transaction fails is each one tried again in a savepoint
+        of its own, to say which was refused.  A refusal is rare (a second writer
+        of the same log place), and statements are most of what is left.
         """
+        if len({w.game_id for w in writes}) == len(writes):  # the same game twice: in order, one by one
+            try:
+                with self._tx() as conn:
+                    _append_online_together(conn, writes)
+                return [None] * len(writes)
+            except StorageError:
+                pass  # nothing of the batch is stored: again, one by one
+        return self._append_each(writes)
+
+    def _append_each(self, writes: Sequence[OnlineWrite]) -> list[StorageError | None]:
+        """``append_online_many`` with a savepoint for each write."""
         outcome: list[StorageError | None] = []
         try:
             with self._tx() as conn:
@@ -162,6 +183,30 @@ class GameStore(StoreBase):
         with self._tx() as conn:
             return list(conn.execute(sa.select(c.game_id).where(c.deadline <= now)
                                      .order_by(c.deadline).limit(limit)).scalars())
+
+
+def _plain(w: OnlineWrite) -> bool:
+    return not w.ledger and w.table is None and w.match is None
+
+
+def _append_online_together(conn: sa.Connection, writes: Sequence[OnlineWrite]) -> None:
+    """``_append_online`` for each of ``writes`` (of different games), the plain ones through one
+    statement of each kind; raises on the first thing refused, and then the transaction is undone."""
+    plain = [w for w in writes if _plain(w)]
+    if plain:
+        rows = [{"gid": w.game_id, "now": when(w.now)} for w in plain]
+        touched = conn.execute(_TOUCH_GAME, rows)
+        if conn.dialect.supports_sane_multi_rowcount and touched.rowcount != len(rows):
+            raise StorageError("a game of the batch is missing")
+        conn.execute(_INSERT_ACTION, [{"game_id": w.game_id, "seq": w.seq, "entry": json.dumps(w.entry)}
+                                      for w in plain])
+        clocks = [{"gid": w.game_id, "st": json.dumps(w.clock[0]), "dl": w.clock[1]}
+                  for w in plain if w.clock is not None]
+        if clocks:
+            conn.execute(_clock_upsert(conn.dialect.name), clocks)
+    for w in writes:
+        if not _plain(w):
+            _append_online(conn, w)
 
 
 def _append_online(conn: sa.Connection, w: OnlineWrite) -> None:
