@@ -40,6 +40,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                        help="a race pass: start every game from a random race position")
     train.add_argument("--no-bearoff", action="store_true",
                        help="play every game out instead of stopping at the bear-off database")
+    train.add_argument("--variant", type=_variant_name, default="standard",
+                       help="self-play from this variant's start, with its checkers "
+                       "(default standard; a checkpoint remembers it)")
     train.set_defaults(func=_train)
     refine = sub.add_parser(
         "refine", help="a supervised pass: the network learns its own 1-ply judgements "
@@ -100,9 +103,10 @@ def register_bench(benches: argparse._SubParsersAction[argparse.ArgumentParser])
     """Add ``bench strength`` and ``bench latency`` to the ``bench`` subcommands."""
     strength = benches.add_parser(
         "strength", help="duplicate-dice cubeless money games between two players")
-    strength.add_argument("a", help="player: pubeval, random, easy, medium, hard, or a .npz file; "
-                          "LEVEL:DEPTH overrides a level's search depth (0, 1 or 2 plies), "
-                          "LEVEL:DEPTH:KEEP,...:MARGIN,... its move filters too")
+    strength.add_argument("a", help="player: pubeval, rules (a simple rule-based player: race "
+                          "when ahead, make points, avoid blots), random, easy, medium, hard, or "
+                          "a .npz file; LEVEL:DEPTH overrides a level's search depth (0, 1 or 2 "
+                          "plies), LEVEL:DEPTH:KEEP,...:MARGIN,... its move filters too")
     strength.add_argument("b", nargs="?", default="pubeval", help="opponent (default pubeval)")
     strength.add_argument("--games", type=int, default=10_000,
                           help="games in all, played as duplicate pairs (default 10000)")
@@ -111,8 +115,8 @@ def register_bench(benches: argparse._SubParsersAction[argparse.ArgumentParser])
                           help="processes to share the games (default 1)")
     strength.add_argument("--cube", action="store_true",
                           help="money games with the doubling cube (Jacoby off, cube cap 64): "
-                          "networks judge the cube at their own depth, pubeval and random with "
-                          "Greu's cube")
+                          "networks judge the cube at their own depth, pubeval, rules and "
+                          "random with Greu's cube")
     strength.add_argument("--passive", choices=("a", "b"), default=None,
                           help="with --cube: this player never doubles and always takes")
     strength.add_argument("--variant", type=_variant_name, default="standard",
@@ -140,7 +144,7 @@ def _train(args: argparse.Namespace) -> int:
         checkpoint=args.checkpoint, games=args.games, seed=args.seed, hidden=args.hidden,
         chunk=args.chunk, check_every=args.check_every, check_pairs=args.check_pairs,
         checkpoint_seconds=args.checkpoint_minutes * 60.0, log=args.log, export=args.export,
-        bearoff=not args.no_bearoff, races=args.races,
+        bearoff=not args.no_bearoff, races=args.races, variant=args.variant,
     )
     try:
         train(cfg, sys.stdout, stop=lambda: stopping["now"])

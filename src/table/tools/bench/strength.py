@@ -1,6 +1,6 @@
 """``table bench strength``: duplicate-dice money games between two players, cubeless or
-with the cube, each player named as on the command line (``pubeval``, ``random``, a level or
-a ``.npz`` file, with optional depth and move filters)."""
+with the cube, each player named as on the command line (``pubeval``, ``rules``, ``random``, a
+level or a ``.npz`` file, with optional depth and move filters)."""
 
 from __future__ import annotations
 
@@ -15,11 +15,12 @@ from table.bot.bot import SETTINGS
 from table.bot.net import Weights, bundled
 from table.errors import TableError
 from table.tools.cubeplay import CubePlayer, cube_duel
-from table.tools.duel import NETWORK, PUBEVAL, RANDOM, Player, duel, start_board, summary
+from table.tools.duel import NETWORK, PUBEVAL, RANDOM, RULES, Player, duel, start_board, summary
 
 
 def player(spec: str) -> tuple[str, Player]:
-    """A benchmark player: ``pubeval``, ``random``, a level or a ``.npz`` file.
+    """A benchmark player: ``pubeval``, ``rules`` (the rule-based player of
+    ``table.tools.rulebased``), ``random``, a level or a ``.npz`` file.
 
     A level or weights file may add ``:DEPTH`` and then ``:KEEP,...:MARGIN,...``,
     the move filters (see ``LevelSettings``): ``hard:2:8,2:0.16,0.04`` is Greu
@@ -29,8 +30,10 @@ def player(spec: str) -> tuple[str, Player]:
         return spec, Player(PUBEVAL)
     if spec == "random":
         return spec, Player(RANDOM)
+    if spec == "rules":
+        return spec, Player(RULES)
     unknown = TableError(
-        f"unknown player {spec!r}: use pubeval, random, easy, medium, hard or a .npz weights "
+        f"unknown player {spec!r}: use pubeval, rules, random, easy, medium, hard or a .npz weights "
         "file, each optionally with :DEPTH (0, 1 or 2) and then :KEEP,...:MARGIN,...")
     parts = spec.split(":")
     named: tuple[tuple[int, ...], tuple[float, ...]] | None = None
