@@ -103,8 +103,8 @@ def _duel_share(job: tuple[str, str, str, int, int]) -> np.ndarray:
 
 
 def cube_player(spec: str, passive: bool) -> CubePlayer:
-    """The player ``spec`` with the cube: a network judges it at its own depth, pubeval and
-    random with Greu's; ``passive`` never doubles and always takes."""
+    """The player ``spec`` with the cube: a network judges it at its own depth, pubeval, rules
+    and random with Greu's; ``passive`` never doubles and always takes."""
     checkers = player(spec)[1]
     if checkers.kind == NETWORK:
         return CubePlayer(checkers, None, checkers.depth, passive)
