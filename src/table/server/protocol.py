@@ -337,6 +337,14 @@ def encode(message: ServerMsg) -> str:
     return encode_json(message.to_json())
 
 
+# Made once (``json.dumps`` with options makes an encoder per call); the messages are trees, never cyclic.
+_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, check_circular=False)
+
+
 def encode_json(message: JSON) -> str:
-    """A JSON message as the wire carries it (compact, UTF-8 as is)."""
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    """A JSON message as the wire carries it (compact, UTF-8 as is).
+
+    >>> encode_json({"text": "ță", "n": [1, 2.5, None]})
+    '{"text":"ță","n":[1,2.5,null]}'
+    """
+    return _ENCODER.encode(message)

@@ -407,8 +407,35 @@ class Game:
 
     # Views --------------------------------------------------------------------
 
-    def view(self, seats: frozenset[int]) -> JSON:
-        """The match as the holder of ``seats`` may see it, with what they may do."""
+    def view(self, seats: frozenset[int], shared: JSON | None = None) -> JSON:
+        """The match as the holder of ``seats`` may see it, with what they may do.
+
+        ``shared``: this state's ``shared_view()``, when several seats' views of it are made
+        (it is copied, not changed).
+        """
+        view = dict(self.shared_view() if shared is None else shared)
+        m = self.match
+        if self.may_act(seats):
+            kinds = sorted(m.legal_kinds())
+            if m.phase == Phase.GAME_OVER and self.single:
+                kinds = []
+            if self.automatic() is not None:
+                kinds = []  # the server takes this step itself (an empty move; online, a forced one too)
+            view["actions"] = kinds
+            if kinds and m.phase == Phase.MOVE:
+                act = m.state.on_roll
+                g = self.graph
+                view["moves"] = {
+                    "depth": g.depth,
+                    "nodes": [[[to_abs(act, s), to_abs(act, d), die, int(hit), c] for s, d, die, hit, c in edges]
+                              for edges in g.nodes],
+                    "finals": {str(k): v for k, v in g.finals.items()},
+                }
+        return view
+
+    def shared_view(self) -> JSON:
+        """What every seat's view of the match holds alike: everything but what the seat may do
+        (``actions`` empty, ``moves`` None: a spectator's view)."""
         m = self.match
         pips = m.position_for(0).pip_counts()
         board = self._board()
@@ -445,20 +472,4 @@ class Game:
             # The state as GNU Backgammon IDs lets a bot client decide exactly as the server's computer does.
             view["forfeit"] = self.forfeit
             view["ids"] = {"position": m.position.id, "match": m.match_id}
-        if self.may_act(seats):
-            kinds = sorted(m.legal_kinds())
-            if phase == Phase.GAME_OVER and self.single:
-                kinds = []
-            if self.automatic() is not None:
-                kinds = []  # the server takes this step itself (an empty move; online, a forced one too)
-            view["actions"] = kinds
-            if kinds and phase == Phase.MOVE:
-                act = m.state.on_roll
-                g = self.graph
-                view["moves"] = {
-                    "depth": g.depth,
-                    "nodes": [[[to_abs(act, s), to_abs(act, d), die, int(hit), c] for s, d, die, hit, c in edges]
-                              for edges in g.nodes],
-                    "finals": {str(k): v for k, v in g.finals.items()},
-                }
         return view

@@ -173,11 +173,18 @@ class Room:
             raise RoomError("this token does not hold a seat in this game", "bad_token")
         return seats
 
-    def message(self, seats: frozenset[int]) -> JSON:
-        view = self.game.view(seats)
+    def message(self, seats: frozenset[int], shared: JSON | None = None) -> JSON:
+        """The state message for ``seats`` (``shared``: this state's ``shared_view()``, when made for several)."""
+        view = self.game.view(seats, self.shared_view() if shared is None else shared)
+        return State(self.id, self.version, sorted(seats), self.game.config.to_json(), view).to_json()
+
+    def shared_view(self) -> JSON:
+        """What every watcher's view of the game holds alike (the table's, online), made once per state
+        for all of them."""
+        view = self.game.shared_view()
         if self.online is not None:
             view.update(self.online.view())
-        return State(self.id, self.version, sorted(seats), self.game.config.to_json(), view).to_json()
+        return view
 
     async def state(self, seats: frozenset[int]) -> JSON:
         """The state message for ``seats``, as stored (never mid-change)."""
@@ -277,9 +284,10 @@ class Room:
 
     def _publish(self) -> None:
         texts: dict[frozenset[int], str] = {}
+        shared = self.shared_view() if self.watchers else None
         for w in list(self.watchers):
             if w.seats not in texts:
-                texts[w.seats] = encode_json(self.message(w.seats))
+                texts[w.seats] = encode_json(self.message(w.seats, shared))
             if not w.outbox.put(texts[w.seats]):
                 self._drop(w)  # closed or too slow: it reconnects with since
 
