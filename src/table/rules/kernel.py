@@ -25,7 +25,7 @@ from numba import njit
 
 # The board's facts live in ``board``; they are named here too, as the kernel's callers know them.
 from table.rules.board import BAR, BOARD_SIZE, CHECKERS, HOME, OFF, flip
-from table.rules.variant import STANDARD_RULES, Rules
+from table.rules.variant import HIT, REFLECT, STANDARD_RULES, Rules
 
 __all__ = ["BAR", "BOARD_SIZE", "CHECKERS", "HOME", "OFF", "MAX_PLAYS", "ROLLS", "flip",
            "highest_point", "step_target", "apply_step", "generate", "count_all_rolls", "supports"]
@@ -42,14 +42,21 @@ ROLLS = np.array(
 
 
 def supports(rules: Rules) -> bool:
-    """Whether ``generate`` plays the step rule ``rules`` (a variant's ``Variant.rules``).
+    """Whether the move generators play the step rule ``rules`` (a variant's ``Variant.rules``).
 
-    Today that is standard backgammon's: two checkers close a point, a single
-    one is hit, the sides move in opposite directions, nothing waits off the
-    board.  A variant with other rules passes them here, and ``generate``
-    takes them as an argument, once it plays them.
+    Two checkers close a point, a single one is hit, the sides move in opposite
+    directions.  ``generate`` plays it on the 26-entry board with nothing
+    waiting off the board (``STANDARD_RULES``); a variant whose checkers start
+    off the board (``Variant.entry == "reserve"``) is played on 28 entries by
+    ``table.rules.reservekernel.generate_reserve``, which also reads
+    ``reserve_first``, ``hit_needs_home`` and ``bar_first``.  Pinning, one
+    checker blocking and both sides moving the same way are not played yet.
+
+    >>> from table.rules.variant import DUTCH, Rules, PIN
+    >>> supports(STANDARD_RULES), supports(DUTCH.rules), supports(Rules(capture=PIN))
+    (True, True, False)
     """
-    return rules == STANDARD_RULES
+    return rules.block == STANDARD_RULES.block and rules.capture == HIT and rules.turn == REFLECT
 
 
 @njit(cache=True)

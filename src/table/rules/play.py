@@ -15,6 +15,7 @@ import numpy as np
 from table.rules.board import BOARD_SIZE, flip_rows
 from table.rules.dice import Dice
 from table.rules.movetext import OFF, format_steps
+from table.rules.reserve import THEIR_RESERVE, flip_reserve_rows, format_reserve_steps
 
 if TYPE_CHECKING:
     from table.rules.position import Position
@@ -70,7 +71,8 @@ class _Batch:
         if self._after is None:
             assert self.boards is not None
             # The kernel leaves the boards from the mover's side: turn them round.
-            self._after = flip_rows(self.boards).tolist()
+            turn = flip_rows if self.boards.shape[1] == BOARD_SIZE else flip_reserve_rows
+            self._after = turn(self.boards).tolist()
         after = self.before._after(tuple(self._after[k]))
         self._read()
         return after
@@ -208,9 +210,13 @@ class Play:
         counts = [-b[BOARD_SIZE - 1 - i] if b[BOARD_SIZE - 1 - i] < 0 else 0
                   for i in range(BOARD_SIZE)]
         counts[OFF] = self.position.borne_off()[1]
+        if len(b) > BOARD_SIZE:  # the mover's checkers still waiting, as ``_net_checkers`` counts them
+            counts += [-b[THEIR_RESERVE], 0]
         return tuple(counts)
 
     def __str__(self) -> str:
+        if len(self.before.board) > BOARD_SIZE:
+            return format_reserve_steps(self.steps, self.hits, self.dice[0] == self.dice[1])
         return format_steps(self.steps, self.hits, self.dice[0] == self.dice[1])
 
     def __repr__(self) -> str:

@@ -28,7 +28,7 @@ from typing import Iterable, Mapping, Sequence
 
 import numpy as np
 
-from table.errors import IllegalPlayError, PositionError, VariantError
+from table.errors import IllegalPlayError, PositionError, PositionIdError, VariantError
 from table.rules import kernel
 from table.rules.board import BOARD_SIZE, checkers_on, flip, game_value, is_race
 from table.rules.dice import as_dice
@@ -36,6 +36,9 @@ from table.rules.movetext import BAR, OFF, Segment, parse_move_text
 from table.rules.play import _NEW_PLAY, _PLAY_SOURCE, Play, _Batch
 from table.rules.play import boards_after as boards_after  # part of this module's API
 from table.rules.posid import decode_position_id, encode_position_id
+from table.rules.reserve import (RESERVE, RESERVE_BOARD_SIZE, THEIR_RESERVE, decode_reserve_id,
+                                 encode_reserve_id, folded, parse_reserve_text)
+from table.rules.reservekernel import Outputs, flip_reserve, generate_reserve
 from table.rules.variant import STANDARD, Variant, find_variant
 
 __all__ = ["Position", "Play", "boards_after"]
@@ -55,9 +58,16 @@ class _Buffers:
         self.boards = np.empty((kernel.MAX_PLAYS, BOARD_SIZE), dtype=np.int8)
         self.steps = np.empty((kernel.MAX_PLAYS, 4, 2), dtype=np.int8)
         self.nsteps = np.empty(kernel.MAX_PLAYS, dtype=np.int8)
+        self.reserve: Outputs | None = None  # for 28-entry boards, made when first needed
 
 
 _BUF = _Buffers()
+
+
+def _reserve_buffers() -> Outputs:
+    _BUF.reserve = Outputs()
+    return _BUF.reserve
+_FLIP_RESERVE = flip_reserve.py_func
 
 # Every roll as a pair: the common argument of ``legal_plays``.
 _ROLLS = frozenset((a, b) for a in range(1, 7) for b in range(1, 7))
@@ -80,6 +90,15 @@ class Position:
     mover's points 1..24, positive for the mover's checkers and negative for the
     opponent's; ``board[25]`` is the mover's bar and ``board[0]`` the opponent's
     bar as a negative count.  Checkers not on the board have been borne off.
+    A variant whose checkers start off the board (``Variant.entry == "reserve"``)
+    has 28 numbers: ``board[26]`` the mover's checkers waiting to enter and
+    ``board[27]`` the opponent's, negative (``table.rules.reserve``).
+
+    >>> race = Position.initial("race")
+    >>> race.id, race.borne_off(), race.pip_counts()
+    ('AAAAAAAAAAAAAA:15:15', (0, 0), (375, 375))
+    >>> sorted(str(p) for p in race.legal_plays((6, 5)))
+    ['in/14', 'in/20 in/19']
     """
 
     __slots__ = ("_board", "_id", "_raw", "_variant")
@@ -91,7 +110,7 @@ class Position:
     def __init__(self, board: Iterable[int], variant: Variant | str = STANDARD) -> None:
         values = tuple(board)
         rules = _playable(variant)
-        _validate(values, rules.checkers)
+        _validate(values, rules.checkers, rules.entry == "reserve")
         object.__setattr__(self, "_board", values)
         object.__setattr__(self, "_id", None)
         object.__setattr__(self, "_variant", rules)
@@ -125,6 +144,8 @@ class Position:
         """
         rules = _playable(variant)
         start = dict(rules.start)
+        if rules.entry == "reserve":  # the checkers not on the board wait to enter
+            start[RESERVE] = rules.checkers - sum(start.values())
         return cls.from_checkers(start, start, variant=rules)
 
     @classmethod
@@ -134,19 +155,26 @@ class Position:
     ) -> Position:
         """Build from each side's checkers, keyed by that side's own point numbers.
 
-        Keys are 1..24, or 25 for the bar; checkers not listed are borne off.
+        Keys are 1..24, or 25 for the bar, or 26 for the checkers waiting to
+        enter in a variant where they start off the board; checkers not listed
+        are borne off.
 
         >>> Position.from_checkers({6: 2}, {1: 1, 25: 1}).board[:7]
         (-1, 0, 0, 0, 0, 0, 2)
         """
-        board = [0] * BOARD_SIZE
+        reserve = find_variant(variant).entry == "reserve"
+        board = [0] * (RESERVE_BOARD_SIZE if reserve else BOARD_SIZE)
         for side, checkers in ((1, mover), (-1, opponent)):
             for point, n in checkers.items():
-                if not isinstance(point, int) or not 1 <= point <= 25:
-                    raise PositionError(f"point {point!r} does not exist: use 1-24, or 25 for the bar")
+                if not isinstance(point, int) or not 1 <= point <= (RESERVE if reserve else 25):
+                    raise PositionError(f"point {point!r} does not exist: use 1-24, or 25 for the bar"
+                                        + (", or 26 for the checkers waiting to enter" if reserve else ""))
                 if not isinstance(n, int) or n < 0:
                     raise PositionError(f"checker count {n!r} on point {point} is not a count")
-                index = point if side == 1 else 25 - point
+                if point == RESERVE:
+                    index = RESERVE if side == 1 else THEIR_RESERVE
+                else:
+                    index = point if side == 1 else 25 - point
                 if board[index] and n:
                     raise PositionError(
                         f"both sides have checkers on the mover's point {index}"
@@ -159,9 +187,24 @@ class Position:
     def from_id(cls, position_id: str, variant: Variant | str = STANDARD) -> Position:
         """Read a GNU Backgammon Position ID; ``PositionIdError`` if malformed.
 
-        The ID holds the board only: ``variant`` says which game it is.
+        The ID holds the board only: ``variant`` says which game it is.  A
+        variant whose checkers start off the board takes the extended ID of
+        ``table.rules.reserve`` (``<Position ID>:<mover>:<opponent>``), and only it does.
+
+        >>> Position.from_id("AAAAAAAAAAAAAA:15:15")
+        Traceback (most recent call last):
+        ...
+        table.errors.PositionIdError: 'AAAAAAAAAAAAAA:15:15' counts checkers waiting off the board: it is a position of a variant whose checkers start there (race, dutch, acey-deucey), not of Backgammon
         """
         rules = _playable(variant)
+        if rules.entry == "reserve":
+            board = decode_reserve_id(position_id)
+            _validate(board, rules.checkers, True)
+            return cls._trusted(board, rules)
+        if isinstance(position_id, str) and ":" in position_id:
+            raise PositionIdError(
+                f"{position_id!r} counts checkers waiting off the board: it is a position of a "
+                f"variant whose checkers start there (race, dutch, acey-deucey), not of {rules.title}")
         board = decode_position_id(position_id)
         if rules.checkers != kernel.CHECKERS:
             _validate(board, rules.checkers)
@@ -181,43 +224,59 @@ class Position:
 
     @property
     def id(self) -> str:
-        """The GNU Backgammon Position ID."""
+        """The GNU Backgammon Position ID (extended with the waiting checkers where there are any)."""
         if self._id is None:
-            object.__setattr__(self, "_id", encode_position_id(self._board))
+            b = self._board
+            object.__setattr__(self, "_id", encode_position_id(b) if len(b) == BOARD_SIZE
+                               else encode_reserve_id(b))
         assert self._id is not None
         return self._id
 
     def checkers(self, mover: bool = True) -> dict[int, int]:
-        """One side's checkers by its own point numbers (25 = bar), as ``from_checkers`` takes."""
+        """One side's checkers by its own point numbers (25 = bar, 26 = waiting), as ``from_checkers`` takes."""
         b = self._board
         if mover:
             pts = {p: b[p] for p in range(1, 26) if b[p] > 0}
         else:
             pts = {25 - i: -b[i] for i in range(0, 25) if b[i] < 0}
+        if len(b) > BOARD_SIZE and b[RESERVE if mover else THEIR_RESERVE]:
+            pts[RESERVE] = abs(b[RESERVE if mover else THEIR_RESERVE])
         return pts
+
+    def waiting(self) -> tuple[int, int]:
+        """Checkers still waiting to enter (player on roll, opponent); (0, 0) where none start off the board.
+
+        >>> Position.initial("dutch").waiting()
+        (15, 15)
+        """
+        b = self._board
+        return (b[RESERVE], -b[THEIR_RESERVE]) if len(b) > BOARD_SIZE else (0, 0)
 
     def borne_off(self) -> tuple[int, int]:
         """Checkers borne off: (player on roll, opponent)."""
-        mine, theirs = _CHECKERS_ON(self._board)
+        mine, theirs = _CHECKERS_ON(self._standard())
         checkers = self._variant.checkers
         return (checkers - mine, checkers - theirs)
 
     def pip_counts(self) -> tuple[int, int]:
-        """Pips each side needs to bear off everything: (player on roll, opponent)."""
-        b = self._board
+        """Pips each side needs to bear off everything: (player on roll, opponent).
+
+        A checker waiting to enter needs 25, as one on the bar.
+        """
+        b = self._standard()
         mine = sum(b[i] * i for i in range(1, 26) if b[i] > 0)
         theirs = sum(-b[i] * (25 - i) for i in range(0, 25) if b[i] < 0)
         return (mine, theirs)
 
     def swapped(self) -> Position:
         """The same board with the other side on roll."""
-        out = [0] * BOARD_SIZE
-        _FLIP(self._board, out)
+        out = [0] * len(self._board)
+        (_FLIP if len(out) == BOARD_SIZE else _FLIP_RESERVE)(self._board, out)
         return Position._trusted(tuple(out), self._variant)
 
     def is_race(self) -> bool:
         """True when no contact is left: every mover's checker is past every opponent's."""
-        race: bool = _IS_RACE(self._board)
+        race: bool = _IS_RACE(self._standard())
         return race
 
     def result(self) -> int:
@@ -233,8 +292,14 @@ class Position:
         >>> Position.from_checkers({20: 1, 3: 14}, {}).result()
         -3
         """
-        value: int = _GAME_VALUE(self._board, *_CHECKERS_ON(self._board), self._variant.checkers)
+        b = self._standard()
+        value: int = _GAME_VALUE(b, *_CHECKERS_ON(b), self._variant.checkers)
         return value
+
+    def _standard(self) -> tuple[int, ...]:
+        """The 26-entry board, waiting checkers counted on the bar (``reserve.folded``)."""
+        b = self._board
+        return b if len(b) == BOARD_SIZE else folded(b)
 
     @property
     def is_game_over(self) -> bool:
@@ -267,8 +332,15 @@ class Position:
             object.__setattr__(self, "_raw", raw)
         if raw is None:
             return []
-        buf = _BUF
-        n = kernel.generate(raw, roll[0], roll[1], buf.hashes, buf.boards, buf.steps, buf.nsteps)
+        buf: _Buffers | Outputs = _BUF
+        if len(raw) == BOARD_SIZE:
+            n = kernel.generate(raw, roll[0], roll[1], buf.hashes, buf.boards, buf.steps,
+                                buf.nsteps)
+        else:  # checkers wait off the board: 28 entries, another generator
+            buf = _BUF.reserve or _reserve_buffers()
+            rules = self._variant.rules
+            n = generate_reserve(raw, roll[0], roll[1], rules.reserve_first, rules.hit_needs_home,
+                                 rules.bar_first, buf.hashes, buf.boards, buf.steps, buf.nsteps)
         if n < 0:  # pragma: no cover - no real position has this many plays
             raise RuntimeError("more legal plays than the generator has room for")
         # The kernel's buffers are reused by the next call: keep a copy that the
@@ -290,7 +362,7 @@ class Position:
         '24/13'
         """
         roll = as_dice(dice)
-        segments = parse_move_text(text)
+        segments = parse_move_text(text) if len(self._board) == BOARD_SIZE else parse_reserve_text(text)
         plays = self.legal_plays(roll)
         dice_text = f"{roll[0]}-{roll[1]}"
         if not plays:
@@ -328,12 +400,18 @@ class Position:
 
     def _why_illegal(self, segments: list[Segment], plays: list[Play]) -> str:
         b = self._board
-        if b[BAR] > 0 and all(seg.src != BAR for seg in segments):
+        rules = self._variant.rules
+        if rules.bar_first and b[BAR] > 0 and all(seg.src != BAR for seg in segments):
             return f"you have {b[BAR]} checker(s) on the bar and must enter first"
+        if (rules.reserve_first and b[RESERVE] > 0
+                and any(seg.src not in (BAR, RESERVE) for seg in segments)):
+            return f"you have {b[RESERVE]} checker(s) waiting and must enter them all first"
         for seg in segments:
             if 1 <= seg.dst <= 24 and b[seg.dst] <= -2:
                 return f"point {seg.dst} is closed: your opponent holds it"
-        if any(seg.dst == OFF for seg in segments) and any(b[i] > 0 for i in range(7, 26)):
+        if rules.hit_needs_home and any(1 <= seg.dst <= 24 and b[seg.dst] == -1 for seg in segments):
+            return "you may hit only once you have a checker in your home board"
+        if any(seg.dst == OFF for seg in segments) and any(b[i] > 0 for i in range(7, len(b))):
             return "you may bear off only when all your checkers are in your home board"
         used = max(len(p.steps) for p in plays)
         example = plays[0]
@@ -381,9 +459,12 @@ def _narrow(candidates: list[Play], segments: list[Segment]) -> list[Play]:
     return [p for p in kept if set(p.hit_points()) == marked] or kept
 
 
-def _validate(board: tuple[int, ...], checkers: int) -> None:
-    if len(board) != BOARD_SIZE:
-        raise PositionError(f"a board has {BOARD_SIZE} entries, got {len(board)}")
+def _validate(board: tuple[int, ...], checkers: int, reserve: bool = False) -> None:
+    size = RESERVE_BOARD_SIZE if reserve else BOARD_SIZE
+    if len(board) != size:
+        raise PositionError(f"a board has {size} entries, got {len(board)}"
+                            + (" (26, then the checkers waiting: the mover's, the opponent's negative)"
+                               if reserve else ""))
     for i, n in enumerate(board):
         if not isinstance(n, (int, np.integer)) or isinstance(n, bool):
             raise PositionError(f"board entry {i} is {n!r}, not a whole number")
@@ -391,6 +472,9 @@ def _validate(board: tuple[int, ...], checkers: int) -> None:
         raise PositionError("the mover's bar (entry 25) cannot be negative")
     if board[OFF] > 0:
         raise PositionError("the opponent's bar (entry 0) is written as a negative count")
+    if reserve and (board[RESERVE] < 0 or board[THEIR_RESERVE] > 0):
+        raise PositionError("the mover's waiting checkers (entry 26) are a count, the opponent's "
+                            "(entry 27) a negative count")
     mine = sum(n for n in board if n > 0)
     theirs = -sum(n for n in board if n < 0)
     for who, total in (("player on roll", mine), ("opponent", theirs)):
