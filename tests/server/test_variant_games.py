@@ -56,7 +56,7 @@ def test_a_new_nackgammon_game_through_the_api(client):
     assert again["config"]["variant"] == "nackgammon" and again["view"] == v
 
 
-@pytest.mark.parametrize("variant", ["hypergammon", 7])
+@pytest.mark.parametrize("variant", ["plakoto", 7])
 def test_an_unknown_variant_gets_a_clear_400_and_no_game(client, variant):
     r = client.post("/api/games", json={"mode": "computer", "variant": variant})
     assert r.status_code == 400

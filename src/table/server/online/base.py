@@ -45,7 +45,7 @@ def variant_named(raw: object) -> str:
     >>> variant_named("plakoto")
     Traceback (most recent call last):
     ...
-    table.server.online.base.OnlineError: unknown variant 'plakoto': Table plays standard, nackgammon
+    table.server.online.base.OnlineError: unknown variant 'plakoto': Table plays standard, nackgammon, hypergammon
     """
     # A name is short: anything else is cut before it is quoted back.
     name = raw[:40] if isinstance(raw, str) else repr(raw)[:40]

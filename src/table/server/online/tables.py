@@ -29,7 +29,7 @@ def table_settings(data: object) -> JSON:
     >>> table_settings({"variant": "plakoto"})
     Traceback (most recent call last):
     ...
-    table.server.online.base.OnlineError: unknown variant 'plakoto': Table plays standard, nackgammon
+    table.server.online.base.OnlineError: unknown variant 'plakoto': Table plays standard, nackgammon, hypergammon
     >>> table_settings({"clock": "blitz"})
     Traceback (most recent call last):
     ...

@@ -132,7 +132,7 @@ def _variant_name(raw: object) -> str:
     >>> _variant_name("plakoto")
     Traceback (most recent call last):
     ...
-    table.server.play.game.GameConfigError: variant: unknown variant 'plakoto': Table plays standard, nackgammon
+    table.server.play.game.GameConfigError: variant: unknown variant 'plakoto': Table plays standard, nackgammon, hypergammon
     """
     if not isinstance(raw, str) or len(raw) > 40:
         raise GameConfigError(f"variant must be the name of a variant (got {raw!r})")
