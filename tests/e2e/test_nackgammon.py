@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from table.match import Match
-from table.rules.variant import NACKGAMMON
+from table.rules.variant import NACKGAMMON, VARIANTS
 
 from tests.e2e.e2e_helpers import new_game, open_app
 from tests.e2e.test_match import scores, visible
@@ -77,7 +77,7 @@ def test_the_form_offers_nackgammon_and_the_board_starts_from_it(browser, server
             open_app(page, lang)
             page.click("#btn-new")
             form = page.locator("#form-new")
-            assert form.locator("input[name=variant]").count() == 2
+            assert form.locator("input[name=variant]").count() == len(VARIANTS)
             assert form.locator("input[name=variant][value=standard]").is_checked()
             assert page.locator("#variant-start").is_hidden()
             form.locator("input[name=variant][value=nackgammon]").check()

@@ -76,11 +76,11 @@ def test_every_game_of_a_nackgammon_match_starts_from_its_start() -> None:
     assert len(m.results) >= 2
 
 
-@pytest.mark.parametrize("name", ["Hypergammon3", "Plakoto", "backgammon2"])
+@pytest.mark.parametrize("name", ["Hypergammon4", "Plakoto", "backgammon2"])
 def test_unknown_variations_are_refused(name: str) -> None:
     text = Match.from_mat(GNUBG_NACKGAMMON).to_mat().replace("NackGammon", name)
     with pytest.raises(RecordError, match=f"the record's variation '{name}' is not one Table plays "
-                                          r"\(Backgammon, NackGammon\)"):
+                                          r"\(Backgammon, NackGammon, HyperGammon \(3\)\)"):
         Match.from_mat(text)
     data = _nackgammon_match(1, length=1).to_json()
     data["variant"] = name
@@ -91,8 +91,8 @@ def test_unknown_variations_are_refused(name: str) -> None:
 
 
 def test_an_unknown_sgf_variation_is_refused() -> None:
-    sgf = Match.from_mat(GNUBG_NACKGAMMON).to_sgf().replace("Nackgammon]", "Hypergammon3]")
-    with pytest.raises(RecordError, match="'Hypergammon3' is not one Table plays"):
+    sgf = Match.from_mat(GNUBG_NACKGAMMON).to_sgf().replace("Nackgammon]", "Hypergammon4]")
+    with pytest.raises(RecordError, match="'Hypergammon4' is not one Table plays"):
         Match.from_sgf(sgf)
 
 

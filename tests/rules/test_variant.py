@@ -43,12 +43,12 @@ def test_find_variant_by_any_of_its_names() -> None:
     assert find_variant(" Nackgammon ") is NACKGAMMON
     assert find_variant("NackGammon") is NACKGAMMON
     assert find_variant(NACKGAMMON) is NACKGAMMON
-    assert set(VARIANTS) == {"standard", "nackgammon"}
+    assert set(VARIANTS) == {"standard", "nackgammon", "hypergammon"}
 
 
-@pytest.mark.parametrize("name", ["plakoto", "", "hypergammon", "standard2"])
+@pytest.mark.parametrize("name", ["plakoto", "", "hypergammon4", "standard2"])
 def test_unknown_variant_is_a_clear_error(name: str) -> None:
-    with pytest.raises(VariantError, match=f"unknown variant '{name}': Table plays standard, nackgammon"):
+    with pytest.raises(VariantError, match=f"unknown variant '{name}': Table plays standard, nackgammon, hypergammon"):
         find_variant(name)
     with pytest.raises(VariantError):
         Position.initial(name)

@@ -74,8 +74,12 @@ def index(board: np.ndarray, mover: bool) -> int:  # pragma: no cover - compiled
 
 
 @njit(cache=True)
-def _build(out: np.ndarray) -> None:  # pragma: no cover - compiled
-    """Fill ``out[0]`` (rolls to finish) and ``out[1]`` (rolls to the first checker off)."""
+def _build(out: np.ndarray, checkers: int) -> None:  # pragma: no cover - compiled
+    """Fill ``out[0]`` (rolls to finish) and ``out[1]`` (rolls to the first checker off).
+
+    A side started with ``checkers``: one with fewer at home has one off
+    already; the first-off layer of boards with more means nothing.
+    """
     n_pos = out.shape[1]
     counts = np.zeros((n_pos, POINTS + 1), dtype=np.int64)
     pips = np.zeros(n_pos, dtype=np.int64)
@@ -121,7 +125,7 @@ def _build(out: np.ndarray) -> None:  # pragma: no cover - compiled
             out[1, idx, 0] = 1.0
             done[idx] = True
             continue
-        if total < 15:
+        if total < checkers:
             out[1, idx, 0] = 1.0  # a checker is already off
         for d1 in range(1, 7):
             for d2 in range(1, d1 + 1):
@@ -140,18 +144,18 @@ def _build(out: np.ndarray) -> None:  # pragma: no cover - compiled
                     on = 0
                     for p in range(1, POINTS + 1):
                         on += boards[j, p]
-                    fm = 0.0 if on < 15 else mean_first[cj]
+                    fm = 0.0 if on < checkers else mean_first[cj]
                     if fm < best_fm:
                         best_fm = fm
                         best_f = j
                 for r in range(1, MAX_ROLLS):
                     out[0, idx, r] += w * out[0, best, r - 1]
                 out[0, idx, MAX_ROLLS - 1] += w * out[0, best, MAX_ROLLS - 1]
-                if total == 15:
+                if total == checkers:
                     on = 0
                     for p in range(1, POINTS + 1):
                         on += boards[best_f, p]
-                    if on < 15:
+                    if on < checkers:
                         out[1, idx, 1] += w
                     else:
                         cf = index(boards[best_f], True)
@@ -236,20 +240,26 @@ def _representatives(db: np.ndarray) -> np.ndarray:
     return layer
 
 
-def _cache_file() -> Path:
+def _cache_file(checkers: int = 15) -> Path:
     root = os.environ.get("TABLE_CACHE_DIR") or os.path.join(
         os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "table")
-    return Path(root) / f"bearoff-v{VERSION}.npy"
+    # Standard backgammon's file keeps its name; a variant's count is in the name.
+    suffix = "" if checkers == 15 else f"-c{checkers}"
+    return Path(root) / f"bearoff-v{VERSION}{suffix}.npy"
 
 
-@lru_cache(maxsize=1)
-def database() -> np.ndarray:
+@lru_cache(maxsize=2)
+def database(checkers: int = 15) -> np.ndarray:
     """The database as a ``float32`` array (3, positions, rolls): see ``LAYERS``.
+
+    ``checkers`` is each side's count at the start (a variant's, 3 in
+    Hypergammon): it decides when a side at home has a checker off already,
+    which the first-off layer and so the gammons depend on.
 
     Built on first use (seconds) and kept in the user's cache directory
     (``$TABLE_CACHE_DIR``, else ``~/.cache/table``) for later processes.
     """
-    path = _cache_file()
+    path = _cache_file(checkers)
     try:
         db: np.ndarray = np.load(path, allow_pickle=False)
         if db.shape == (LAYERS, N_POSITIONS, MAX_ROLLS) and db.dtype == np.float32:
@@ -257,7 +267,7 @@ def database() -> np.ndarray:
     except (OSError, ValueError):
         pass
     out = np.zeros((2, N_POSITIONS, MAX_ROLLS), dtype=np.float64)
-    _build(out)
+    _build(out, checkers)
     db = np.empty((LAYERS, N_POSITIONS, MAX_ROLLS), dtype=np.float32)
     db[:2] = out
     db[2] = _representatives(db)
@@ -342,8 +352,13 @@ def canonical_into(db: np.ndarray, board: np.ndarray, out: np.ndarray) -> None: 
 
 
 @njit(cache=True)
-def probabilities(db: np.ndarray, board: np.ndarray, out: np.ndarray) -> None:  # pragma: no cover
-    """Exact chances for the player on roll when both sides are home (see ``applies``)."""
+def probabilities(db: np.ndarray, board: np.ndarray, out: np.ndarray,
+                  checkers: int = 15) -> None:  # pragma: no cover - compiled
+    """Exact chances for the player on roll when both sides are home (see ``applies``).
+
+    Each side started with ``checkers``: ``db`` must be ``database(checkers)``,
+    whose first-off layer counts a side with fewer on the board as having one off.
+    """
     a = index(board, True)
     b = index(board, False)
     mine = 0
@@ -361,11 +376,11 @@ def probabilities(db: np.ndarray, board: np.ndarray, out: np.ndarray) -> None:  
     tfb = 1.0
     for n in range(MAX_ROLLS):
         win += db[0, a, n] * tb
-        if theirs == 15:
+        if theirs == checkers:
             gam += db[0, a, n] * tfb
         tb -= db[0, b, n]
         tfb -= db[1, b, n]
-    if mine == 15:
+    if mine == checkers:
         # The opponent wins on its roll m after our m rolls: we need > m rolls for a first off.
         tfa = 1.0
         for m in range(MAX_ROLLS):

@@ -25,6 +25,7 @@ from table.bot.evaluator import Evaluation as Evaluation  # the five chances: on
 from table.bot.evaluator import consistent as consistent
 from table.bot.net import Weights, bundled
 from table.errors import TableError
+from table.rules.board import CHECKERS
 from table.rules.dice import as_dice
 from table.rules.position import Play, Position
 
@@ -108,7 +109,17 @@ class Bot:
         self._rng = random.Random(seed)
         self._work = search.make_work(self.weights.hidden)
         self._db = bearoff.database() if use_bearoff else bearoff.empty()
+        self._use_bearoff = use_bearoff
         self._filters = search.filters(self.settings.keep, self.settings.margin)
+
+    def _net(self, position: Position) -> search.Net:
+        """The networks with the bear-off database for ``position``'s variant's checkers a side
+        (who can still be gammoned depends on them: Hypergammon's three)."""
+        checkers = position.variant.checkers
+        if checkers == CHECKERS:
+            return search.make_net(self.weights, self._db)
+        db = bearoff.database(checkers) if self._use_bearoff else bearoff.empty()
+        return search.make_net(self.weights, db, checkers)
 
     def choose_play(self, position: Position, dice: Sequence[int] | str) -> Play | None:
         """The play this bot makes with ``dice`` (``(3, 1)`` or ``"31"``), or None when nothing can be played."""
@@ -122,7 +133,7 @@ class Bot:
         if s.noise > 0.0:
             _seed_numba(self._rng.getrandbits(31))
         board = np.array(position.board, dtype=np.int8)
-        _, best = search.choose(search.make_net(self.weights, self._db), self._work, board,
+        _, best = search.choose(self._net(position), self._work, board,
                                 roll[0], roll[1], s.depth, s.noise, *self._filters)
         chosen = tuple(-int(v) for v in self._work.boards[0, best, ::-1])
         for play in plays:
@@ -136,7 +147,7 @@ class Bot:
         if d not in range(search.MAX_DEPTH + 1):
             raise BotError(f"search depth {d!r} is not 0 to {search.MAX_DEPTH} plies")
         out = np.zeros(5, dtype=np.float32)
-        search.evaluate(search.make_net(self.weights, self._db), self._work,
+        search.evaluate(self._net(position), self._work,
                         np.array(position.board, dtype=np.int8), d, 0, out)
         return consistent([float(f) for f in out])
 

@@ -29,7 +29,7 @@ from table.bot import bearoff, search
 from table.bot.net import N_OUTPUTS, WIN, WIN_GAMMON, WIN_BACKGAMMON, LOSE_GAMMON, LOSE_BACKGAMMON
 from table.bot.net import Weights, bundled, evaluate_board, final_probs
 from table.errors import TableError, VariantError
-from table.rules.board import BOARD_SIZE
+from table.rules.board import BOARD_SIZE, CHECKERS
 from table.rules.position import Position
 from table.rules.variant import Variant, find_variant
 
@@ -127,15 +127,19 @@ def _evaluate_rows(net: search.Net, work: search.Work, boards: np.ndarray,
                    out: np.ndarray) -> None:  # pragma: no cover - compiled
     for r in range(boards.shape[0]):
         evaluate_board(net.w1, net.b1, net.wh, net.bh, net.w2, net.b2, net.db, boards[r],
-                       work.x, work.hidden, work.scratch, out[r])
+                       work.x, work.hidden, work.scratch, out[r], net.checkers)
 
 
 class NetEvaluator:
-    """The networks of ``weights`` at 0-ply, the bear-off database ``db`` where it applies."""
+    """The networks of ``weights`` at 0-ply, the bear-off database ``db`` where it applies, for
+    a game of ``checkers`` a side (the variant's: it decides who can still be gammoned)."""
 
-    def __init__(self, weights: Weights, db: np.ndarray | None = None) -> None:
+    def __init__(self, weights: Weights, db: np.ndarray | None = None,
+                 checkers: int = CHECKERS) -> None:
         self.weights = weights
-        self.net = search.make_net(weights, bearoff.database() if db is None else db)
+        self.checkers = checkers
+        self.net = search.make_net(weights, bearoff.database(checkers) if db is None else db,
+                                   checkers)
         self._work = search.make_work(weights.hidden)
 
     def evaluate(self, boards: np.ndarray) -> np.ndarray:
@@ -174,8 +178,11 @@ class FakeEvaluator:
         return out
 
 
-_SHIPPED: dict[str, Callable[[], Evaluator]] = {
-    "standard": lambda: NetEvaluator(bundled()),
+# The shipped networks by ``Variant.weights``, made for the variant's checkers a side.
+_SHIPPED: dict[str, Callable[[int], Evaluator]] = {
+    "standard": lambda checkers: NetEvaluator(bundled(), checkers=checkers),
+    # Hypergammon's own networks, trained by Table's self-play from its start.
+    "hypergammon": lambda checkers: NetEvaluator(bundled("hypergammon"), checkers=checkers),
 }
 
 
@@ -185,4 +192,4 @@ def evaluator_for(variant: Variant | str) -> Evaluator:
     make = _SHIPPED.get(found.weights)
     if make is None:
         raise VariantError(f"no evaluator ships for {found.title} (weights {found.weights!r})")
-    return make()
+    return make(found.checkers)

@@ -317,16 +317,17 @@ def forward2(
 
 
 @njit(cache=True)
-def tidy(board: np.ndarray, p: np.ndarray) -> None:  # pragma: no cover - compiled
+def tidy(board: np.ndarray, p: np.ndarray, checkers: int = CHECKERS) -> None:  # pragma: no cover
     """Make raw outputs consistent, in place: ordered, and zero where impossible.
 
-    A side that has borne off a checker can no longer be gammoned.
+    A side that has borne off a checker (of the ``checkers`` each started
+    with: the variant's) can no longer be gammoned.
     """
     mine_on, theirs_on = checkers_on(board)
-    if mine_on < CHECKERS:
+    if mine_on < checkers:
         p[LOSE_GAMMON] = 0.0
         p[LOSE_BACKGAMMON] = 0.0
-    if theirs_on < CHECKERS:
+    if theirs_on < checkers:
         p[WIN_GAMMON] = 0.0
         p[WIN_BACKGAMMON] = 0.0
     if p[WIN_GAMMON] > p[WIN]:
@@ -359,15 +360,17 @@ def flip_probs(p: np.ndarray, out: np.ndarray) -> None:  # pragma: no cover - co
 
 
 @njit(cache=True)
-def final_probs(board: np.ndarray, out: np.ndarray) -> bool:  # pragma: no cover - compiled
+def final_probs(board: np.ndarray, out: np.ndarray,
+                checkers: int = CHECKERS) -> bool:  # pragma: no cover - compiled
     """If the game is over, write its exact outcome for the player on roll and return True.
 
-    A finished game is always lost by the player on roll: the opponent bore off last.
+    A finished game is always lost by the player on roll: the opponent bore off
+    last.  ``checkers`` is each side's count at the start (the variant's).
     """
     mine_on, theirs_on = checkers_on(board)
     if theirs_on > 0:
         return False
-    value = game_value(board, mine_on, theirs_on, CHECKERS)
+    value = game_value(board, mine_on, theirs_on, checkers)
     out[0] = 0.0
     out[1] = 0.0
     out[2] = 0.0
@@ -381,16 +384,18 @@ def evaluate_board(
     w1: np.ndarray, b1: np.ndarray, wh: np.ndarray, bh: np.ndarray, w2: np.ndarray,
     b2: np.ndarray, db: np.ndarray,
     board: np.ndarray, x: np.ndarray, hidden: np.ndarray, scratch: np.ndarray, out: np.ndarray,
+    checkers: int = CHECKERS,
 ) -> int:  # pragma: no cover - compiled
     """Tidy probabilities of ``board`` for the player on roll.
 
     Returns the network used, -1 when the game is over (exact result) or
-    ``EXACT`` when the bear-off database ``db`` gave exact chances.
+    ``EXACT`` when the bear-off database ``db`` gave exact chances.  Each side
+    started with ``checkers`` (the variant's; ``db`` must be built for them).
     """
-    if final_probs(board, out):
+    if final_probs(board, out, checkers):
         return -1
     if bearoff.applies(db, board):
-        bearoff.probabilities(db, board, out)
+        bearoff.probabilities(db, board, out, checkers)
         return EXACT
     if is_race(board):
         if bearoff.equivalent_differs(db, board):
@@ -398,11 +403,11 @@ def evaluate_board(
             # boards with the same roll distributions get the same chances.
             same = np.empty(26, dtype=np.int8)
             bearoff.canonical_into(db, board, same)
-            _judge(w1, b1, wh, bh, w2, b2, RACE, same, x, hidden, scratch, out)
+            _judge(w1, b1, wh, bh, w2, b2, RACE, same, x, hidden, scratch, out, checkers)
         else:
-            _judge(w1, b1, wh, bh, w2, b2, RACE, board, x, hidden, scratch, out)
+            _judge(w1, b1, wh, bh, w2, b2, RACE, board, x, hidden, scratch, out, checkers)
         return RACE
-    _judge(w1, b1, wh, bh, w2, b2, CONTACT, board, x, hidden, scratch, out)
+    _judge(w1, b1, wh, bh, w2, b2, CONTACT, board, x, hidden, scratch, out, checkers)
     return CONTACT
 
 
@@ -410,7 +415,7 @@ def evaluate_board(
 def _judge(
     w1: np.ndarray, b1: np.ndarray, wh: np.ndarray, bh: np.ndarray, w2: np.ndarray,
     b2: np.ndarray, net: int, board: np.ndarray, x: np.ndarray, hidden: np.ndarray,
-    scratch: np.ndarray, out: np.ndarray,
+    scratch: np.ndarray, out: np.ndarray, checkers: int,
 ) -> None:  # pragma: no cover - compiled
     """The network ``net``'s tidy chances for ``board``."""
     features.encode(board, x, scratch)
@@ -418,25 +423,27 @@ def _judge(
         forward(w1, b1, w2, b2, net, x, hidden, out)
     else:
         forward2(w1, b1, wh, bh, w2, b2, net, x, hidden, out)
-    tidy(board, out)
+    tidy(board, out, checkers)
 
 
-_BUNDLED = Path(__file__).with_name("weights") / "table.npz"
+_WEIGHTS = Path(__file__).with_name("weights")
+_BUNDLED = _WEIGHTS / "table.npz"
 
 
-def bundled_path() -> Path:
-    """Where the shipped weights live inside the package."""
-    return _BUNDLED
+def bundled_path(name: str = "standard") -> Path:
+    """Where the shipped weights ``name`` (a ``Variant.weights``) live inside the package."""
+    return _BUNDLED if name == "standard" else _WEIGHTS / f"{name}.npz"
 
 
 _cache: dict[str, Weights] = {}
 
 
-def bundled() -> Weights:
-    """The shipped weights, loaded once per process."""
-    key = str(_BUNDLED)
+def bundled(name: str = "standard") -> Weights:
+    """The shipped weights ``name`` (standard backgammon's by default), loaded once per process."""
+    path = bundled_path(name)
+    key = str(path)
     if key not in _cache:
-        if not _BUNDLED.exists():
+        if not path.exists():
             raise WeightsError(f"the bundled weights {key!r} are missing from the package")
-        _cache[key] = Weights.load(_BUNDLED)
+        _cache[key] = Weights.load(path)
     return _cache[key]

@@ -26,7 +26,7 @@ from numba import njit
 from table.bot import bearoff, features
 from table.bot.net import N_OUTPUTS, Weights, equity, evaluate_board, final_probs, flip_probs
 from table.rules import kernel
-from table.rules.board import BOARD_SIZE, flip, is_race
+from table.rules.board import BOARD_SIZE, CHECKERS, flip, is_race
 
 MAX_DEPTH = 2  # the deepest search the scratch arrays have room for
 LEVELS = MAX_DEPTH + 1  # nested generate() calls: our move, then one per ply below it
@@ -42,11 +42,13 @@ class Net(NamedTuple):
     db: np.ndarray
     wh: np.ndarray  # the second hidden layer; no units when there is one layer
     bh: np.ndarray
+    checkers: int = CHECKERS  # each side's at the start: the variant's (who is gammoned)
 
 
-def make_net(weights: Weights, db: np.ndarray) -> Net:
-    """The arrays of ``weights`` with the bear-off database ``db`` (``bearoff.empty()`` for none)."""
-    return Net(weights.w1, weights.b1, weights.w2, weights.b2, db, *weights.second_layer())
+def make_net(weights: Weights, db: np.ndarray, checkers: int = CHECKERS) -> Net:
+    """The arrays of ``weights`` with the bear-off database ``db`` (``bearoff.empty()`` for none),
+    for a variant with ``checkers`` a side (``db`` built for them: ``bearoff.database(checkers)``)."""
+    return Net(weights.w1, weights.b1, weights.w2, weights.b2, db, *weights.second_layer(), checkers)
 
 
 class Work(NamedTuple):
@@ -135,7 +137,7 @@ def score_plays(net: Net, work: Work, level: int, n: int) -> int:  # pragma: no 
     for c in range(n):
         flip(work.boards[level, c], cand)
         evaluate_board(net.w1, net.b1, net.wh, net.bh, net.w2, net.b2, net.db, cand, work.x, work.hidden,
-                       work.scratch, p)
+                       work.scratch, p, net.checkers)
         eqs[c] = -equity(p)
         if c == 0 or eqs[c] > eqs[best]:
             best = c
@@ -161,10 +163,10 @@ _ROLLS = np.array([(d1, d2) for d1 in range(1, 7) for d2 in range(1, d1 + 1)], d
 @njit(cache=True)
 def _exact(net: Net, board: np.ndarray, out: np.ndarray) -> bool:  # pragma: no cover - compiled
     """Exact chances into ``out`` when the game is over or the bear-off database knows them."""
-    if final_probs(board, out):
+    if final_probs(board, out, net.checkers):
         return True
     if bearoff.applies(net.db, board):
-        bearoff.probabilities(net.db, board, out)
+        bearoff.probabilities(net.db, board, out, net.checkers)
         return True
     return False
 
@@ -187,7 +189,7 @@ def evaluate(net: Net, work: Work, board: np.ndarray, depth: int, level: int,
     """
     if depth <= 0:
         evaluate_board(net.w1, net.b1, net.wh, net.bh, net.w2, net.b2, net.db, board, work.x, work.hidden,
-                       work.scratch, out)
+                       work.scratch, out, net.checkers)
         return
     if _exact(net, board, out):
         return

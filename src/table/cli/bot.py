@@ -40,6 +40,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                        help="a race pass: start every game from a random race position")
     train.add_argument("--no-bearoff", action="store_true",
                        help="play every game out instead of stopping at the bear-off database")
+    train.add_argument("--variant", type=_variant_name, default="standard",
+                       help="self-play from this variant's start, with its checkers "
+                       "(default standard; a checkpoint remembers it)")
     train.set_defaults(func=_train)
     refine = sub.add_parser(
         "refine", help="a supervised pass: the network learns its own 1-ply judgements "
@@ -141,7 +144,7 @@ def _train(args: argparse.Namespace) -> int:
         checkpoint=args.checkpoint, games=args.games, seed=args.seed, hidden=args.hidden,
         chunk=args.chunk, check_every=args.check_every, check_pairs=args.check_pairs,
         checkpoint_seconds=args.checkpoint_minutes * 60.0, log=args.log, export=args.export,
-        bearoff=not args.no_bearoff, races=args.races,
+        bearoff=not args.no_bearoff, races=args.races, variant=args.variant,
     )
     try:
         train(cfg, sys.stdout, stop=lambda: stopping["now"])

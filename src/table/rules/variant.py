@@ -20,7 +20,7 @@ True
 >>> find_variant("plakoto")
 Traceback (most recent call last):
 ...
-table.errors.VariantError: unknown variant 'plakoto': Table plays standard, nackgammon
+table.errors.VariantError: unknown variant 'plakoto': Table plays standard, nackgammon, hypergammon
 """
 
 from __future__ import annotations
@@ -115,13 +115,13 @@ NACKGAMMON = Variant(
     mat_name="NackGammon", sgf_name="Nackgammon",
 )
 
-VARIANTS: dict[str, Variant] = {v.name: v for v in (STANDARD, NACKGAMMON)}
+HYPERGAMMON = Variant(
+    name="hypergammon", title="Hypergammon", start=((24, 1), (23, 1), (22, 1)), checkers=3,
+    mat_name="HyperGammon (3)", sgf_name="Hypergammon3", weights="hypergammon",
+)
 
+VARIANTS: dict[str, Variant] = {v.name: v for v in (STANDARD, NACKGAMMON, HYPERGAMMON)}
 
-def find_variant(name: str | Variant) -> Variant:
-    """The variant called ``name`` (Table's name or a record's, any case); a ``Variant`` as it is.
-
-    Raises ``VariantError`` naming the variants Table plays when there is none.
 # Checkers start off the board and enter (docs/variants.md); the raw board has 28 entries
 # (``table.rules.reservekernel``).  The engine plays them; the product does not offer them yet
 # (no bot, web engine or records), so they stay out of ``VARIANTS``, which the CLI, server and
@@ -141,6 +141,11 @@ ACEY_DEUCEY = Variant(
 
 ENGINE_ONLY: dict[str, Variant] = {v.name: v for v in (RACE, DUTCH, ACEY_DEUCEY)}
 
+
+def find_variant(name: str | Variant) -> Variant:
+    """The variant called ``name`` (Table's name or a record's, any case); a ``Variant`` as it is.
+
+    Raises ``VariantError`` naming the variants Table plays when there is none.
     """
     if isinstance(name, Variant):
         return name

@@ -17,7 +17,7 @@ from table.bot import bearoff, search
 from table.bot.net import Weights, final_probs
 from table.errors import TableError
 from table.rules import kernel
-from table.rules.board import CHECKERS, flip
+from table.rules.board import checkers_on, flip
 from table.rules.position import Position
 from table.rules.variant import STANDARD, Variant, find_variant
 from table.tools import pubeval, rulebased
@@ -67,7 +67,7 @@ def play_turn(
         n, best = search.choose(net_a if side == 0 else net_b, work, board, d1, d2,
                                 depths[side], noises[side], keeps[side], margins[side])
     flip(work.boards[0, best], board)
-    return final_probs(board, work.p[0])
+    return final_probs(board, work.p[0], net_a.checkers)
 
 
 @njit(cache=True)
@@ -126,30 +126,35 @@ START = np.array(Position.initial().board, dtype=np.int8)
 def start_board(variant: Variant | str = STANDARD) -> np.ndarray:
     """The raw start board of ``variant`` for compiled self-play and duels.
 
-    Refuses a variant the compiled players cannot play yet: they know standard
-    backgammon's step rule and 15 checkers a side (``CHECKERS``).
+    Refuses a variant the compiled players cannot play yet (a step rule the
+    kernel does not know).  The players read the variant's checkers a side
+    from this board (``checkers_on``): who is gammoned depends on them.
 
     >>> bool((start_board("standard") == START).all())
     True
     >>> int(start_board("nackgammon")[23])  # two checkers on the 23-point
     2
+    >>> start_board("hypergammon")[22:25].tolist()  # one each on the 22-, 23- and 24-points
+    [1, 1, 1]
     """
     v = find_variant(variant)
-    if not kernel.supports(v.rules) or v.checkers != CHECKERS:
-        raise TableError(f"the benchmarks and trainers play variants on the standard rules with "
-                         f"{CHECKERS} checkers a side; {v.name} is not one yet")
+    if not kernel.supports(v.rules):
+        raise TableError(f"the benchmarks and trainers play variants on the standard rules; "
+                         f"{v.name} is not one yet")
     return np.array(Position.initial(v).board, dtype=np.int8)
 
 
-def _db(p: Player) -> np.ndarray:
-    return bearoff.database() if p.bearoff and p.kind == NETWORK else bearoff.empty()
+def _db(p: Player, checkers: int) -> np.ndarray:
+    return bearoff.database(checkers) if p.bearoff and p.kind == NETWORK else bearoff.empty()
 
 
 def duel(a: Player, b: Player, pairs: int, seed: int, start: np.ndarray = START) -> np.ndarray:
     """Player ``a``'s points in each of ``pairs`` duplicate pairs of games against ``b``,
-    each game from ``start`` (a variant's ``start_board``)."""
+    each game from ``start`` (a variant's ``start_board``, whose checkers a side the game is
+    scored by)."""
     if pairs < 1:
         raise ValueError("a duel needs at least one pair of games")
+    checkers = int(checkers_on(start)[0])
     some = a.weights or b.weights or Weights.random(8, 0)
     wa = a.weights or some
     wb = b.weights or some
@@ -161,7 +166,8 @@ def duel(a: Player, b: Player, pairs: int, seed: int, start: np.ndarray = START)
         np.array([a.depth, b.depth], dtype=np.int64),
         np.array([a.noise, b.noise], dtype=np.float64),
         np.stack([fa[0], fb[0]]), np.stack([fa[1], fb[1]]),
-        search.make_net(wa, _db(a)), search.make_net(wb, _db(b)),
+        search.make_net(wa, _db(a, checkers), checkers),
+        search.make_net(wb, _db(b, checkers), checkers),
         pubeval.WEIGHTS, start, results, search.make_work(max(wa.hidden, wb.hidden)),
     )
     return results

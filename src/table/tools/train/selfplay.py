@@ -27,10 +27,8 @@ from table.bot.net import (
 )
 from table.rules import kernel
 from table.rules.board import flip, is_race
-from table.rules.position import Position
 
 MAX_MOVES = 1000
-_START = np.array(Position.initial().board, dtype=np.int8)
 
 
 @njit(cache=True)
@@ -44,8 +42,8 @@ def roll_dice(first: bool) -> tuple[int, int]:  # pragma: no cover - compiled
 
 
 @njit(cache=True)
-def random_race(board: np.ndarray) -> None:  # pragma: no cover - compiled
-    """Write a random race into ``board``: no contact, each side with 15 checkers.
+def random_race(board: np.ndarray, checkers: int = 15) -> None:  # pragma: no cover - compiled
+    """Write a random race into ``board``: no contact, each side with ``checkers``.
 
     A split point ``s`` (8..17) separates the sides; each side's checkers lie
     on its own points 1..s (the mover) or 1..24-s (the opponent), more of them
@@ -56,7 +54,7 @@ def random_race(board: np.ndarray) -> None:  # pragma: no cover - compiled
     s = np.random.randint(8, 18)
     for side in range(2):
         top = s if side == 0 else 24 - s
-        for _c in range(15):
+        for _c in range(checkers):
             u = np.random.random()
             p = 1 + int(top * u ** 1.3)
             if p > top:
@@ -110,9 +108,10 @@ def _td_update(
 def play_and_learn(
     w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray,
     db: np.ndarray, n_games: int, seed: int, alpha: float, lam: float, stats: np.ndarray,
-    races: bool = False,
+    races: bool, start: np.ndarray, checkers: int,
 ) -> None:  # pragma: no cover - compiled
-    """Play ``n_games`` of self-play from the initial position, learning after each.
+    """Play ``n_games`` of self-play from ``start`` (a variant's start board, each side with
+    ``checkers``; ``db`` is built for them), learning after each.
 
     With ``races``, each game starts instead from a random race (see
     ``random_race``): a pass that teaches the race network positions that
@@ -149,10 +148,9 @@ def play_and_learn(
     scratch = np.empty(26, dtype=np.int8)
     cand = np.empty(26, dtype=np.int8)
     board = np.empty(26, dtype=np.int8)
-    start = _START.copy()
     for _game in range(n_games):
         if races:
-            random_race(board)
+            random_race(board, checkers)
         else:
             for i in range(26):
                 board[i] = start[i]
@@ -169,14 +167,14 @@ def play_and_learn(
             best_eq = -1e9
             for c in range(n):
                 flip(out_boards[c], cand)
-                evaluate_board(w1, b1, no_wh, no_bh, w2, b2, db, cand, x, hid, scratch, p)
+                evaluate_board(w1, b1, no_wh, no_bh, w2, b2, db, cand, x, hid, scratch, p, checkers)
                 eq = -equity(p)
                 stats[7] += 1
                 if eq > best_eq:
                     best_eq = eq
                     best = c
             flip(out_boards[best], board)
-            if final_probs(board, p):
+            if final_probs(board, p, checkers):
                 for k in range(N_OUTPUTS):
                     vals[m, k] = p[k]
                 nets[m] = -1
@@ -188,7 +186,7 @@ def play_and_learn(
                 m += 1
                 break
             if bearoff.applies(db, board):
-                bearoff.probabilities(db, board, p)
+                bearoff.probabilities(db, board, p, checkers)
                 for k in range(N_OUTPUTS):
                     vals[m, k] = p[k]
                 nets[m] = -1
@@ -201,7 +199,7 @@ def play_and_learn(
             forward(w1, b1, w2, b2, net, xs[m], hs[m], raws[m])
             for k in range(N_OUTPUTS):
                 p[k] = raws[m, k]
-            tidy(board, p)
+            tidy(board, p, checkers)
             for k in range(N_OUTPUTS):
                 vals[m, k] = p[k]
             nets[m] = net

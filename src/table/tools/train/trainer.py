@@ -17,7 +17,8 @@ import numpy as np
 from table.bot import bearoff
 from table.bot.net import Weights
 from table.errors import TableError
-from table.tools.duel import NETWORK, PUBEVAL, Player, duel, summary
+from table.rules.variant import find_variant
+from table.tools.duel import NETWORK, PUBEVAL, START, Player, duel, start_board, summary
 from table.tools.train.selfplay import play_and_learn
 
 
@@ -68,6 +69,7 @@ class TrainConfig:
     snapshot_every: int = 100_000
     bearoff: bool = True
     races: bool = False
+    variant: str = "standard"  # games start from this variant's position, with its checkers
     log: Path | None = None
     export: Path | None = None
     schedule: Schedule | None = None
@@ -80,9 +82,11 @@ def _log(line: str, sinks: list[TextIO]) -> None:
         s.flush()
 
 
-def strength_vs_pubeval(weights: Weights, pairs: int, seed: int = 12345) -> tuple[float, float]:
-    """0-ply ppg against pubeval over ``pairs`` duplicate pairs, with its 95% CI half-width."""
-    res = duel(Player(NETWORK, weights), Player(PUBEVAL), pairs, seed)
+def strength_vs_pubeval(weights: Weights, pairs: int, seed: int = 12345,
+                        start: np.ndarray = START) -> tuple[float, float]:
+    """0-ply ppg against pubeval over ``pairs`` duplicate pairs, with its 95% CI half-width,
+    each game from ``start`` (a variant's start board)."""
+    res = duel(Player(NETWORK, weights), Player(PUBEVAL), pairs, seed, start)
     return summary(res)
 
 
@@ -98,7 +102,15 @@ def train(cfg: TrainConfig, out: TextIO, stop: Callable[[], bool] = lambda: Fals
     else:
         weights = Weights.random(cfg.hidden, cfg.seed)
         weights.meta.update(seed=str(cfg.seed), hidden=str(cfg.hidden), chunk=str(cfg.chunk))
+        if cfg.variant != "standard":
+            weights.meta["variant"] = cfg.variant
         resumed = False
+    variant = find_variant(cfg.variant)
+    trained_for = weights.meta.get("variant", "standard")
+    if trained_for != variant.name:
+        raise TableError(f"{cfg.checkpoint} was trained for {trained_for}, not {variant.name}: "
+                         "give another --checkpoint")
+    start = start_board(variant)
     seed = int(weights.meta.get("seed", cfg.seed))
     chunk = int(weights.meta.get("chunk", cfg.chunk))
     sinks: list[TextIO] = [out]
@@ -122,18 +134,19 @@ def train(cfg: TrainConfig, out: TextIO, stop: Callable[[], bool] = lambda: Fals
     try:
         _log(f"{'resume' if resumed else 'start'}: {label}={done()} target={cfg.games} "
              f"seed={seed} hidden={weights.hidden} chunk={chunk} (games from the start: "
-             f"{weights.games})", sinks)
+             f"{weights.games})" + ("" if variant.name == "standard" else f" variant={variant.name}"),
+             sinks)
         last_save = time.monotonic()
         window_t = time.monotonic()
         window_games = 0
         stats = np.zeros(9, dtype=np.int64)
-        db = bearoff.database() if cfg.bearoff else bearoff.empty()
+        db = bearoff.database(variant.checkers) if cfg.bearoff else bearoff.empty()
         while done() < cfg.games and not stop():
             k = done() // chunk
             alpha, lam = schedule.at(weights.games)
             play_and_learn(weights.w1, weights.b1, weights.w2, weights.b2, db, chunk,
                            seed * 1_000_003 + k + (RACE_SEED_OFFSET if cfg.races else 0),
-                           alpha, lam, stats, cfg.races)
+                           alpha, lam, stats, cfg.races, start, variant.checkers)
             add(chunk)
             window_games += chunk
             now = time.monotonic()
@@ -149,7 +162,7 @@ def train(cfg: TrainConfig, out: TextIO, stop: Callable[[], bool] = lambda: Fals
                 window_games = 0
             if done() % cfg.check_every < chunk:
                 t = time.monotonic()
-                ppg, ci = strength_vs_pubeval(weights, cfg.check_pairs)
+                ppg, ci = strength_vs_pubeval(weights, cfg.check_pairs, start=start)
                 _log(f"check {label}={done()} vs pubeval 0-ply: {ppg:+.3f} ppg "
                      f"+/- {ci:.3f} ({2 * cfg.check_pairs} games, {time.monotonic() - t:.0f}s)",
                      sinks)

@@ -105,8 +105,9 @@ export function applies(db, board) {
   return true;
 }
 
-// Exact chances for the player on roll when both sides are home (see `applies`) into `out`.
-export function probabilities(db, board, out) {
+// Exact chances for the player on roll when both sides are home (see `applies`) into `out`;
+// each side started with `checkers` (the database's first-off layer must count them).
+export function probabilities(db, board, out, checkers = 15) {
   const a = index(board, true) * MAX_ROLLS, b = index(board, false) * MAX_ROLLS;
   let mine = 0, theirs = 0;
   for (let p = 1; p <= 6; p++) {
@@ -116,11 +117,11 @@ export function probabilities(db, board, out) {
   let win = 0, gam = 0, lgam = 0, tb = 1, tfb = 1;
   for (let n = 0; n < MAX_ROLLS; n++) {
     win += db.finish[a + n] * tb;
-    if (theirs === 15) gam += db.finish[a + n] * tfb;
+    if (theirs === checkers) gam += db.finish[a + n] * tfb;
     tb -= db.finish[b + n];
     tfb -= db.first[b + n];
   }
-  if (mine === 15) {
+  if (mine === checkers) {
     // The opponent wins on its roll m after our m rolls: we need more than m for a first off.
     let tfa = 1;
     for (let m = 0; m < MAX_ROLLS; m++) {

@@ -147,14 +147,14 @@ function simdForward(w, net, x, out) {
 }
 
 // Make raw outputs consistent in place: ordered, and zero where impossible (a side that has
-// borne off a checker can no longer be gammoned).
-export function tidy(board, p) {
+// borne off a checker, of the `checkers` each started with, can no longer be gammoned).
+export function tidy(board, p, checkers = 15) {
   let mine = 0, theirs = 0;
   for (let i = 0; i < 26; i++) {
     if (board[i] > 0) mine += board[i]; else if (board[i] < 0) theirs -= board[i];
   }
-  if (mine < 15) { p[3] = 0; p[4] = 0; }
-  if (theirs < 15) { p[1] = 0; p[2] = 0; }
+  if (mine < checkers) { p[3] = 0; p[4] = 0; }
+  if (theirs < checkers) { p[1] = 0; p[2] = 0; }
   if (p[1] > p[0]) p[1] = p[0];
   if (p[2] > p[1]) p[2] = p[1];
   if (p[3] > 1 - p[0]) p[3] = 1 - p[0];
@@ -165,45 +165,45 @@ export function tidy(board, p) {
 export const equity = (p) => 2 * p[0] - 1 + p[1] + p[2] - p[3] - p[4];
 
 // If the game is over, its exact outcome for the player on roll (who lost: the opponent bore
-// off last) into `out`, and true.
-export function finalProbs(board, out) {
+// off last) into `out`, and true.  Each side started with `checkers` (the variant's).
+export function finalProbs(board, out, checkers = 15) {
   for (let i = 0; i < 26; i++) if (board[i] < 0) return false;
   let mine = 0, back = false;
   for (let i = 1; i < 26; i++) {
     if (board[i] > 0) { mine += board[i]; if (i >= 19) back = true; }
   }
   out[0] = 0; out[1] = 0; out[2] = 0;
-  out[3] = mine === 15 ? 1 : 0;
-  out[4] = mine === 15 && back ? 1 : 0;
+  out[3] = mine === checkers ? 1 : 0;
+  out[4] = mine === checkers && back ? 1 : 0;
   return true;
 }
 
 // Tidy chances of `board` for the player on roll into `out` (a Float32Array of 5); returns the
 // network used, -1 for a finished game, EXACT when the bear-off database `db` knew them.
-export function evaluateBoard(w, db, board, work, out) {
-  if (finalProbs(board, out)) return -1;
+export function evaluateBoard(w, db, board, work, out, checkers = 15) {
+  if (finalProbs(board, out, checkers)) return -1;
   if (bearoffApplies(db, board)) {
-    bearoffProbabilities(db, board, out);
+    bearoffProbabilities(db, board, out, checkers);
     return EXACT;
   }
   if (!isRace(board)) {
-    judge(w, CONTACT, board, work, out);
+    judge(w, CONTACT, board, work, out, checkers);
     return CONTACT;
   }
   if (equivalentDiffers(db, board)) {
     // A home side is judged as its bear-off class's representative, so that boards with the
     // same roll distributions get the same chances.
     canonicalInto(db, board, work.same);
-    judge(w, RACE, work.same, work, out);
+    judge(w, RACE, work.same, work, out, checkers);
   } else {
-    judge(w, RACE, board, work, out);
+    judge(w, RACE, board, work, out, checkers);
   }
   return RACE;
 }
 
 // The network `net`'s tidy chances for `board` into `out`.
-function judge(w, net, board, work, out) {
+function judge(w, net, board, work, out, checkers) {
   encode(board, work.x, work.scratch);
   forward(w, net, work, out);
-  tidy(board, out);
+  tidy(board, out, checkers);
 }

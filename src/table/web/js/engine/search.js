@@ -10,9 +10,10 @@ import { equity, evaluateBoard, finalProbs, makeWork, N_OUTPUTS } from "./nn.js"
 
 export const MAX_DEPTH = 2;
 
-// What judges a position: the networks and the bear-off database (null for none).
-export function makeJudge(weights, db) {
-  return { w: weights, db, work: makeWork(weights.hidden, weights.hidden2) };
+// What judges a position: the networks and the bear-off database (null for none), for a game of
+// `checkers` a side (the variant's: who can still be gammoned).
+export function makeJudge(weights, db, checkers = 15) {
+  return { w: weights, db, checkers, work: makeWork(weights.hidden, weights.hidden2) };
 }
 
 // Thrown by a look-ahead of two or more plies that has run past its judge's deadline; caught
@@ -38,7 +39,7 @@ function scorePlays(judge, plays) {
   const bestP = new Float32Array(N_OUTPUTS);
   let best = 0;
   plays.forEach((play, c) => {
-    evaluateBoard(judge.w, judge.db, flip(play.board), judge.work, p);
+    evaluateBoard(judge.w, judge.db, flip(play.board), judge.work, p, judge.checkers);
     eqs[c] = -equity(p);
     if (c === 0 || eqs[c] > eqs[best]) { best = c; bestP.set(p); }
   });
@@ -55,15 +56,15 @@ function addTurned(acc, p, wt) {
 }
 
 function exact(judge, board, out) {
-  if (finalProbs(board, out)) return true;
-  if (bearoffApplies(judge.db, board)) { bearoffProbabilities(judge.db, board, out); return true; }
+  if (finalProbs(board, out, judge.checkers)) return true;
+  if (bearoffApplies(judge.db, board)) { bearoffProbabilities(judge.db, board, out, judge.checkers); return true; }
   return false;
 }
 
 // Chances for the player on roll at `board`, looking `depth` plies ahead, into `out`
 // (Float32Array of 5; sums are kept in single precision as the Python search keeps them).
 export function evaluate(judge, board, depth, out) {
-  if (depth <= 0) { evaluateBoard(judge.w, judge.db, board, judge.work, out); return; }
+  if (depth <= 0) { evaluateBoard(judge.w, judge.db, board, judge.work, out, judge.checkers); return; }
   if (exact(judge, board, out)) return;
   if (isRace(board) && equivalentDiffers(judge.db, board)) {
     // Look ahead from the bear-off classes' representatives, as 0-ply judges: positions whose

@@ -10,23 +10,28 @@ import { build, representatives } from "./bearoff.js";
 import { hintFor } from "./hint.js";
 import { STANDARD } from "./variants.js";
 
-let judge = null;
-
-// The browser ships one set of networks, the standard ones (bot/table.*); every variant it plays
-// names them (variants.json "weights"), as table.bot.evaluator.evaluator_for gives Nackgammon the
-// standard networks.  A variant with networks of its own would need them exported too.
-const SHIPPED = "standard";
+// The networks each variant plays with (variants.json "weights", as table.bot.evaluator.
+// evaluator_for gives them): the standard ones (bot/table.*, Nackgammon's too) and Hypergammon's
+// own (bot/hypergammon.*), each exported by scripts/export-web-weights and loaded on first use.
+const FILES = { standard: "table", hypergammon: "hypergammon" };
+const judges = new Map();
+let database = null; // the bear-off database once the page hands it over (15 checkers a side)
 
 async function ready(variant = STANDARD) {
-  if (variant.weights !== SHIPPED) throw new Error(`the browser has no networks for ${variant.title} (${variant.weights})`);
-  if (!judge) {
+  const name = variant.weights;
+  if (!(name in FILES)) throw new Error(`the browser has no networks for ${variant.title} (${name})`);
+  if (!judges.has(name)) {
+    const file = FILES[name];
     const [header, bin] = await Promise.all([
-      fetch("/static/bot/table.json").then((r) => r.json()),
-      fetch("/static/bot/table.bin").then((r) => r.arrayBuffer()),
+      fetch(`/static/bot/${file}.json`).then((r) => r.json()),
+      fetch(`/static/bot/${file}.bin`).then((r) => r.arrayBuffer()),
     ]);
-    judge = makeJudge(loadWeights(header, bin), null);
+    // The browser's database is built for fifteen checkers a side: its first-off layer would
+    // say a side of three has one off, so a variant with fewer plays its races by the network.
+    const standardCount = variant.checkers === STANDARD.checkers;
+    judges.set(name, makeJudge(loadWeights(header, bin), standardCount ? database : null, variant.checkers));
   }
-  return judge;
+  return judges.get(name);
 }
 
 self.onmessage = async (e) => {
@@ -38,7 +43,8 @@ self.onmessage = async (e) => {
   } else if (msg.type === "db") {
     // A database kept by an older client lacks the representatives: they follow from the rest.
     if (!msg.db.rep) msg.db.rep = representatives(msg.db.finish, msg.db.first);
-    (await ready()).db = msg.db;
+    database = msg.db;
+    for (const judge of judges.values()) if (judge.checkers === STANDARD.checkers) judge.db = database;
   } else if (msg.type === "think" || msg.type === "hint") {
     try {
       const j = withDeadline(await ready(msg.state.variant), THINK_MS);
