@@ -39,7 +39,7 @@ from table.rules.posid import decode_position_id, encode_position_id
 from table.rules.reserve import (RESERVE, RESERVE_BOARD_SIZE, THEIR_RESERVE, decode_reserve_id,
                                  encode_reserve_id, folded, parse_reserve_text)
 from table.rules.reservekernel import Outputs, flip_reserve, generate_reserve
-from table.rules.variant import STANDARD, Variant, find_variant
+from table.rules.variant import ENGINE_ONLY, STANDARD, VARIANTS, Variant, find_variant
 
 __all__ = ["Position", "Play", "boards_after"]
 
@@ -64,10 +64,12 @@ class _Buffers:
 _BUF = _Buffers()
 
 
+_FLIP_RESERVE = flip_reserve.py_func
+
+
 def _reserve_buffers() -> Outputs:
     _BUF.reserve = Outputs()
     return _BUF.reserve
-_FLIP_RESERVE = flip_reserve.py_func
 
 # Every roll as a pair: the common argument of ``legal_plays``.
 _ROLLS = frozenset((a, b) for a in range(1, 7) for b in range(1, 7))
@@ -202,9 +204,11 @@ class Position:
             _validate(board, rules.checkers, True)
             return cls._trusted(board, rules)
         if isinstance(position_id, str) and ":" in position_id:
+            waiting = ", ".join(v.name for v in (*VARIANTS.values(), *ENGINE_ONLY.values())
+                                if v.entry == "reserve")
             raise PositionIdError(
                 f"{position_id!r} counts checkers waiting off the board: it is a position of a "
-                f"variant whose checkers start there (race, dutch, acey-deucey), not of {rules.title}")
+                f"variant whose checkers start there ({waiting}), not of {rules.title}")
         board = decode_position_id(position_id)
         if rules.checkers != kernel.CHECKERS:
             _validate(board, rules.checkers)
