@@ -6,10 +6,13 @@ races), that is all: ``Position.initial(name)`` sets it up, ``Position``
 counts borne-off checkers and scores the game with ``checkers``, ``Match``
 starts every game from ``start``, and the records write ``mat_name`` /
 ``sgf_name`` (``None``: the format cannot hold it, so it is refused).  Rules the
-move generator does not play yet (``rules`` other than ``STANDARD_RULES``: a
-reserve, pinning, one checker blocking, both sides moving the same way) are
-refused by ``Position`` until ``table.rules.kernel.supports`` says yes; they
-go into the kernel's step rule, which reads them from ``Rules``.  A variant
+move generator does not play yet (pinning, one checker blocking, both sides
+moving the same way) are refused by ``Position`` until
+``table.rules.kernel.supports`` says yes; they go into the kernel's step rule,
+which reads them from ``Rules``.  Checkers that start off the board
+(``entry="reserve"``: Race, Dutch, Acey-Deucey) are played on a 28-entry board
+by ``table.rules.reservekernel``, which reads ``reserve_first``,
+``hit_needs_home`` and ``bar_first``.  A variant
 whose checkers or features differ needs its own evaluator: ``weights`` names it
 (``table.bot.evaluator.evaluator_for``).
 
