@@ -79,8 +79,9 @@ class Outbox:
                     code, reason = item
                     break
                 try:
-                    await asyncio.wait_for(self._send(item), self.timeout)
-                except asyncio.TimeoutError:
+                    async with asyncio.timeout(self.timeout):  # no task of its own per message, as wait_for makes
+                        await self._send(item)
+                except TimeoutError:
                     code, reason = SLOW_CODE, SLOW_REASON
                     break
                 except Exception:  # the client has gone: nothing more to send or close

@@ -425,10 +425,13 @@ class Game:
             if kinds and m.phase == Phase.MOVE:
                 act = m.state.on_roll
                 g = self.graph
+                # to_abs, written out: a doubles' graph has hundreds of edges
+                nodes = ([[[s, d, die, int(hit), c] for s, d, die, hit, c in edges] for edges in g.nodes] if act == 0
+                         else [[[s if s in (0, 25) else 25 - s, d if d in (0, 25) else 25 - d, die, int(hit), c]
+                                for s, d, die, hit, c in edges] for edges in g.nodes])
                 view["moves"] = {
                     "depth": g.depth,
-                    "nodes": [[[to_abs(act, s), to_abs(act, d), die, int(hit), c] for s, d, die, hit, c in edges]
-                              for edges in g.nodes],
+                    "nodes": nodes,
                     "finals": {str(k): v for k, v in g.finals.items()},
                 }
         return view

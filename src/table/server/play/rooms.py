@@ -437,6 +437,8 @@ class Rooms:
 
     async def settle(self, room: Room) -> None:
         """Let the server take its steps; if one cannot be stored the game waits, as stored, for a retry."""
+        if not room.busy and not room.waits_on_server():
+            return  # the game, as stored, waits on a player: no run to start (every action asks)
         try:
             await room.advance()
         except RoomError as exc:

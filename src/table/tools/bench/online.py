@@ -133,7 +133,8 @@ async def _seat(url: str, game: str, seat: int, token: str, match: _Match, think
                 figures: Figures) -> None:
     from websockets.asyncio.client import connect
 
-    async with connect(f"{url.replace('http', 'ws', 1)}/ws/games/{game}", max_size=2**22) as ws:
+    # No pings of its own, as a browser sends none: the server's pings are answered, as a browser's are.
+    async with connect(f"{url.replace('http', 'ws', 1)}/ws/games/{game}", max_size=2**22, ping_interval=None) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
         acted = -1
         async for raw in ws:
