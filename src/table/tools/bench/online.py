@@ -27,7 +27,9 @@ both after ``--evict`` seconds; a real one after one and two minutes).  The
 run is bounded: ``--seconds`` stops the play, finished or not, and the client
 processes stop by themselves.  The client processes settle their collector as
 the server does (``settle_memory``): their own pauses would count as the
-server's latency.
+server's latency.  They send no WebSocket pings of their own, as a browser
+sends none (until 6 December 2026 each of the 2 x N sockets pinged every 20 s),
+and answer the server's.
 """
 
 from __future__ import annotations
