@@ -21,9 +21,10 @@ checker on its points 1-6) and ``bar_first`` (0 in Acey-Deucey: a hit checker
 need not enter before others move).  A die that cannot be played in one order
 may be in the other.  With a double, ``kernel``'s shortcut (taking the
 sources rearmost first, 26 down to 1) is kept where it loses nothing: not when
-a blot may be hit only with a checker home (7/4 then 12/9* is legal, 12/9*
-first is not), nor when a hit checker must enter before a waiting one (bar/22
-then in/22 takes 25 before 26); there every order is searched.
+a blot may be hit only with a checker home and none is home yet (7/4 then
+12/9* is legal, 12/9* first is not; a checker home stays home for the turn),
+nor when a hit checker must enter before a waiting one (bar/22 then in/22
+takes 25 before 26); there every order is searched.
 
 >>> import numpy as np
 >>> start = np.zeros(RESERVE_BOARD_SIZE, dtype=np.int8); start[RESERVE] = 15; start[THEIR_RESERVE] = -15
@@ -203,7 +204,12 @@ def generate_reserve(board: np.ndarray, d1: int, d2: int, reserve_first: int,
     rules = np.array([reserve_first, hit_needs_home, bar_first], dtype=np.int64)
     if d1 == d2:
         dice = np.full(4, d1, dtype=np.int64)
-        ordered = not hit_needs_home and not (bar_first and board[BAR] > 0 and board[RESERVE] > 0)
+        ordered = not (bar_first and board[BAR] > 0 and board[RESERVE] > 0)
+        if hit_needs_home:
+            home = False
+            for i in range(1, HOME + 1):
+                home = home or board[i] > 0
+            ordered = ordered and home
         _walk(board, dice, 4, ordered, rules, state, hashes, out_boards, out_steps, out_nsteps)
     else:
         for first, second in ((d1, d2), (d2, d1)):
