@@ -42,6 +42,8 @@ def test_the_commands_refuse_a_variant_they_cannot_play(capsys: pytest.CaptureFi
 
     # Three checkers a side are played (Hypergammon); a step rule the kernel lacks is not.
     assert start_board(Variant(name="three", title="Three", start=((24, 3),), checkers=3))[24] == 3
+    with pytest.raises(TableError, match="standard rules; race is not one yet"):
+        start_board("race")  # its checkers wait off the board: another board, another generator
     with pytest.raises(TableError, match="standard rules; blocking is not one yet"):
         start_board(Variant(name="blocking", title="Blocking", start=((24, 15),), hitting=False,
                             rules=Rules(capture=NO_CAPTURE)))

@@ -138,7 +138,8 @@ def start_board(variant: Variant | str = STANDARD) -> np.ndarray:
     [1, 1, 1]
     """
     v = find_variant(variant)
-    if not kernel.supports(v.rules):
+    # Checkers waiting off the board need the 28-entry board and its own generator (reservekernel).
+    if not kernel.supports(v.rules) or v.entry != "bar":
         raise TableError(f"the benchmarks and trainers play variants on the standard rules; "
                          f"{v.name} is not one yet")
     return np.array(Position.initial(v).board, dtype=np.int8)
