@@ -15,7 +15,7 @@ from table.bot import bearoff
 from table.bot.bot import Bot
 from table.bot.player import next_action
 from table.bot.evaluator import LOSE_GAMMON, WIN, WIN_GAMMON, NetEvaluator, evaluator_for
-from table.bot.net import bundled, final_probs, tidy
+from table.bot.net import Weights, bundled, final_probs, tidy
 from table.errors import TableError
 from table.match import Match
 from table.rules.variant import HYPERGAMMON
@@ -126,3 +126,15 @@ def test_training_from_hypergammons_start(tmp_path: Path) -> None:
                            check_every=10_000, check_pairs=2, checkpoint_seconds=1e9)
     with pytest.raises(TableError, match="trained for hypergammon, not standard"):
         train(standard, io.StringIO())
+
+
+def test_a_bot_with_the_shipped_networks_plays_hypergammon_with_its_own() -> None:
+    # The terminal, hints and reviews make a Bot without naming weights: a Hypergammon
+    # position is still judged by Hypergammon's networks, as evaluator_for gives them.
+    start = Position.initial("hypergammon")
+    own = Bot("medium", weights=bundled("hypergammon")).evaluate(start)
+    assert Bot("medium").evaluate(start) == own
+    assert bundled("hypergammon") is not bundled()
+    # Given other weights, it plays with those.
+    other = Bot("medium", weights=Weights.random(8, 3)).evaluate(start)
+    assert other != own

@@ -100,6 +100,11 @@ class Bot:
             # An explicit depth overrides the level's (for experiments and benchmarks).
             self.settings = LevelSettings(depth, self.settings.noise, self.settings.keep,
                                           self.settings.margin)
+        # With the shipped standard networks (given, or by default) the bot plays each variant
+        # with the networks shipped for it (``Variant.weights``: Hypergammon's own), as
+        # ``evaluator_for`` gives them: hints, reviews and the terminal need not know.
+        self._by_variant = weights is None or weights is bundled()
+        self._variant_work: dict[str, search.Work] = {}
         if weights is None:
             self.weights = bundled()
         elif isinstance(weights, Weights):
@@ -112,14 +117,21 @@ class Bot:
         self._use_bearoff = use_bearoff
         self._filters = search.filters(self.settings.keep, self.settings.margin)
 
-    def _net(self, position: Position) -> search.Net:
-        """The networks with the bear-off database for ``position``'s variant's checkers a side
-        (who can still be gammoned depends on them: Hypergammon's three)."""
-        checkers = position.variant.checkers
-        if checkers == CHECKERS:
-            return search.make_net(self.weights, self._db)
-        db = bearoff.database(checkers) if self._use_bearoff else bearoff.empty()
-        return search.make_net(self.weights, db, checkers)
+    def _net(self, position: Position) -> tuple[search.Net, search.Work]:
+        """The networks for ``position``'s variant (its own when the bot was given none) with
+        the bear-off database for its checkers a side (who can still be gammoned depends on
+        them: Hypergammon's three), and the scratch arrays that go with them."""
+        variant = position.variant
+        weights, work = self.weights, self._work
+        if self._by_variant and variant.weights != "standard":
+            weights = bundled(variant.weights)
+            if variant.weights not in self._variant_work:
+                self._variant_work[variant.weights] = search.make_work(weights.hidden)
+            work = self._variant_work[variant.weights]
+        if variant.checkers == CHECKERS:
+            return search.make_net(weights, self._db), work
+        db = bearoff.database(variant.checkers) if self._use_bearoff else bearoff.empty()
+        return search.make_net(weights, db, variant.checkers), work
 
     def choose_play(self, position: Position, dice: Sequence[int] | str) -> Play | None:
         """The play this bot makes with ``dice`` (``(3, 1)`` or ``"31"``), or None when nothing can be played."""
@@ -133,9 +145,10 @@ class Bot:
         if s.noise > 0.0:
             _seed_numba(self._rng.getrandbits(31))
         board = np.array(position.board, dtype=np.int8)
-        _, best = search.choose(self._net(position), self._work, board,
+        net, work = self._net(position)
+        _, best = search.choose(net, work, board,
                                 roll[0], roll[1], s.depth, s.noise, *self._filters)
-        chosen = tuple(-int(v) for v in self._work.boards[0, best, ::-1])
+        chosen = tuple(-int(v) for v in work.boards[0, best, ::-1])
         for play in plays:
             if play.position.board == chosen:
                 return play
@@ -147,7 +160,8 @@ class Bot:
         if d not in range(search.MAX_DEPTH + 1):
             raise BotError(f"search depth {d!r} is not 0 to {search.MAX_DEPTH} plies")
         out = np.zeros(5, dtype=np.float32)
-        search.evaluate(self._net(position), self._work,
+        net, work = self._net(position)
+        search.evaluate(net, work,
                         np.array(position.board, dtype=np.int8), d, 0, out)
         return consistent([float(f) for f in out])
 

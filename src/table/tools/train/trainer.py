@@ -168,7 +168,9 @@ def train(cfg: TrainConfig, out: TextIO, stop: Callable[[], bool] = lambda: Fals
                      sinks)
                 window_t += time.monotonic() - t
             if not cfg.races and weights.games % cfg.snapshot_every < chunk:
-                snap = cfg.checkpoint.with_name(f"games-{weights.games:07d}.npz")
+                # A variant's snapshots are named after it: they share the folder with standard ones.
+                tag = "" if variant.name == "standard" else f"{variant.name}-"
+                snap = cfg.checkpoint.with_name(f"{tag}games-{weights.games:07d}.npz")
                 cfg.checkpoint.parent.mkdir(parents=True, exist_ok=True)
                 weights.save(snap)
                 _log(f"snapshot games={weights.games} -> {snap}", sinks)
