@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Iterator
 
 import pytest
+
 from table.server.online.sweep import SERVED_NOTE
 
 from tests.server.server_helpers import TestClient, auth
