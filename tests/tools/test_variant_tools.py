@@ -52,3 +52,13 @@ def test_the_commands_refuse_a_variant_they_cannot_play(capsys: pytest.CaptureFi
 def test_bench_strength_prints_the_variant(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "strength", "medium", "random", "--games", "4", "--variant", "nackgammon"]) == 0
     assert "medium vs random (nackgammon):" in capsys.readouterr().out
+
+
+def test_a_level_plays_with_the_variants_own_networks() -> None:
+    from table.tools.bench.strength import player
+
+    # Hypergammon ships networks of its own (64 hidden units); standard's are another network.
+    assert player("hard", "hypergammon")[1].weights is bundled("hypergammon")
+    assert player("hard")[1].weights is bundled()
+    assert player("medium", "nackgammon")[1].weights is bundled()  # Nackgammon plays standard's
+    assert bundled("hypergammon") is not bundled()

@@ -14,13 +14,17 @@ from table.bot import search
 from table.bot.bot import SETTINGS
 from table.bot.net import Weights, bundled
 from table.errors import TableError
+from table.rules.variant import find_variant
 from table.tools.cubeplay import CubePlayer, cube_duel
 from table.tools.duel import NETWORK, PUBEVAL, RANDOM, RULES, Player, duel, start_board, summary
 
 
-def player(spec: str) -> tuple[str, Player]:
+def player(spec: str, variant: str = "standard") -> tuple[str, Player]:
     """A benchmark player: ``pubeval``, ``rules`` (the rule-based player of
     ``table.tools.rulebased``), ``random``, a level or a ``.npz`` file.
+
+    A level plays with the networks shipped for ``variant`` (``Variant.weights``),
+    as the computer does in that variant's games.
 
     A level or weights file may add ``:DEPTH`` and then ``:KEEP,...:MARGIN,...``,
     the move filters (see ``LevelSettings``): ``hard:2:8,2:0.16,0.04`` is Greu
@@ -52,8 +56,8 @@ def player(spec: str) -> tuple[str, Player]:
     if name in SETTINGS:
         s = SETTINGS[name]
         keep, margin = named or (s.keep, s.margin)
-        return spec, Player(NETWORK, bundled(), int(depth) if depth else s.depth, s.noise, keep,
-                            margin)
+        return spec, Player(NETWORK, bundled(find_variant(variant).weights),
+                            int(depth) if depth else s.depth, s.noise, keep, margin)
     if name.endswith(".npz"):
         # A weights file plays at 0-ply unless a depth is given; deeper, with Greu's filter
         # unless one is given.
@@ -73,8 +77,8 @@ def run(args: argparse.Namespace) -> int:
     start_board(args.variant)  # refuses a variant the players cannot play, before any game
     if args.cube:
         return _cube_run(args)
-    name_a, a = player(args.a)
-    name_b, b = player(args.b)
+    name_a, a = player(args.a, args.variant)
+    name_b, b = player(args.b, args.variant)
     pairs = args.games // 2
     start = time.perf_counter()
     if args.jobs == 1:
@@ -99,13 +103,13 @@ def _variant_tag(variant: str) -> str:
 
 def _duel_share(job: tuple[str, str, str, int, int]) -> np.ndarray:
     spec_a, spec_b, variant, pairs, seed = job
-    return duel(player(spec_a)[1], player(spec_b)[1], pairs, seed, start_board(variant))
+    return duel(player(spec_a, variant)[1], player(spec_b, variant)[1], pairs, seed, start_board(variant))
 
 
-def cube_player(spec: str, passive: bool) -> CubePlayer:
+def cube_player(spec: str, passive: bool, variant: str = "standard") -> CubePlayer:
     """The player ``spec`` with the cube: a network judges it at its own depth, pubeval, rules
     and random with Greu's; ``passive`` never doubles and always takes."""
-    checkers = player(spec)[1]
+    checkers = player(spec, variant)[1]
     if checkers.kind == NETWORK:
         return CubePlayer(checkers, None, checkers.depth, passive)
     return CubePlayer(checkers, None, SETTINGS["hard"].depth, passive)
@@ -113,13 +117,13 @@ def cube_player(spec: str, passive: bool) -> CubePlayer:
 
 def _cube_share(job: tuple[str, str, str | None, str, int, int]) -> tuple[np.ndarray, np.ndarray]:
     spec_a, spec_b, passive, variant, pairs, seed = job
-    return cube_duel(cube_player(spec_a, passive == "a"), cube_player(spec_b, passive == "b"),
-                     pairs, seed, start_board(variant))
+    return cube_duel(cube_player(spec_a, passive == "a", variant),
+                     cube_player(spec_b, passive == "b", variant), pairs, seed, start_board(variant))
 
 
 def _cube_run(args: argparse.Namespace) -> int:
     for spec in (args.a, args.b):
-        player(spec)  # a bad name is reported before any game
+        player(spec, args.variant)  # a bad name is reported before any game
     pairs = args.games // 2
     start = time.perf_counter()
     # Job i plays its share with seed (seed, i), as the cubeless benchmark does.
