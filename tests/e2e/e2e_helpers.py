@@ -38,6 +38,14 @@ def version(page: Page) -> int:
     return int(page.evaluate("window.__table ? window.__table.version() : -1"))
 
 
+def wait_dice_settled(page: Page) -> None:
+    """Wait until the dice are drawn and their roll animation has finished (they are drawn
+    smaller and turned while it runs)."""
+    page.wait_for_function(
+        "(() => { const d = [...document.querySelectorAll('#board .die')];"
+        " return d.length > 0 && d.every(e => e.getAnimations().every(a => a.playState !== 'running')); })()")
+
+
 def wait_my_move(page: Page, timeout: float = 15000) -> None:
     page.wait_for_selector("#board .ck.movable", timeout=timeout)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.e2e.e2e_helpers import new_game, open_app, wait_my_move
+from tests.e2e.e2e_helpers import new_game, open_app, wait_dice_settled, wait_my_move
 
 
 MEASURE = """() => {
@@ -26,7 +26,7 @@ def test_phone_upright_board_fills_the_width_with_controls_at_the_bottom(phone, 
     open_app(page)
     new_game(page, mode="computer", level="medium", length=5, cube=True)
     page.wait_for_function("['roll', 'move'].includes(window.__table.phase()) && document.querySelector('#board .die')")
-    page.wait_for_timeout(500)  # let the dice settle
+    wait_dice_settled(page)
     m = page.evaluate(MEASURE)
     width, height = 390, 844
     x, y, w, h = m["board"]
@@ -71,7 +71,7 @@ def test_desktop_screenshot_and_keyboard_move(desktop, artifacts):
     open_app(page)
     new_game(page, mode="computer", level="medium", cube=False)
     wait_my_move(page)
-    page.wait_for_timeout(500)  # let the dice settle
+    wait_dice_settled(page)
     page.screenshot(path=str(artifacts / "board-desktop.png"))
     # The score board, messages and controls use the side of the screen, beside the board.
     m = page.evaluate(MEASURE)
