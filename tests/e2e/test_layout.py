@@ -13,7 +13,7 @@ MEASURE = """() => {
   return {
     board, checker: box(svg.querySelector('.ck'))[2],
     numberFont: Math.min(...[...svg.querySelectorAll('.num')].map(n => parseFloat(n.getAttribute('font-size')) * k)),
-    die: box(svg.querySelector('.die rect'))[2],
+    die: box(svg.querySelector('.dice:not(.lastdice) .die rect'))[2],
     dice: [...svg.querySelectorAll('.die rect, .dice text')].map(box),
     controls: shown.map(box),
     scroll: [document.documentElement.scrollWidth, document.documentElement.scrollHeight],
@@ -25,7 +25,11 @@ def test_phone_upright_board_fills_the_width_with_controls_at_the_bottom(phone, 
     page = phone
     open_app(page)
     new_game(page, mode="computer", level="medium", length=5, cube=True)
-    page.wait_for_function("['roll', 'move'].includes(window.__table.phase()) && document.querySelector('#board .die')")
+    page.wait_for_function("['roll', 'move'].includes(window.__table.phase())")
+    if page.evaluate("window.__table.phase()") == "roll":
+        page.click("#controls [data-act=roll]")
+    # The roll to play: when the computer opened, its dice are drawn too, smaller (.lastdice).
+    page.wait_for_selector("#board .dice:not(.lastdice) .die")
     wait_dice_settled(page)
     m = page.evaluate(MEASURE)
     width, height = 390, 844
