@@ -7,6 +7,7 @@ Needs TABLE_TEST_POSTGRES_URL and TABLE_TEST_REDIS_URL, as tests/server/cluster/
 from __future__ import annotations
 
 import time
+import urllib.error
 from typing import Any
 
 import pytest
@@ -15,7 +16,7 @@ from table.server.cluster.partitions import partition_of
 from table.server.store import open_storage
 
 from tests.server.cluster.test_cluster import PG, REDIS, Workers, eventually, health, seated, workers  # noqa: F401 - fixture
-from tests.server.test_clock_restart import clock_of
+from tests.server.test_clock_restart import clock_of as clock_now
 
 pytestmark = pytest.mark.skipif(not (PG and REDIS),
                                 reason="set TABLE_TEST_POSTGRES_URL and TABLE_TEST_REDIS_URL (scripts/test does)")
@@ -32,6 +33,24 @@ def serves(workers: Workers, i: int, game: str) -> bool:
     """Whether worker ``i`` serves ``game`` now."""
     h = health(workers.urls[i])
     return h is not None and partition_of(game, 64) in h["partitions"]  # type: ignore[operator]
+
+
+def clock_of(url: str, game: str) -> dict[str, Any]:
+    """The game's clock as a client reads it: while the game's partition is changing hands the worker
+    answers 503 ``moved`` with Retry-After, and a client asks again."""
+    read: list[dict[str, Any]] = []
+
+    def answered() -> bool:
+        try:
+            read.append(clock_now(url, game))
+        except urllib.error.HTTPError as exc:
+            if exc.code != 503:
+                raise
+            return False
+        return True
+
+    eventually(answered, 30, "the game's worker kept answering 503")
+    return read[0]
 
 
 def stored(workers: Workers, game: str) -> dict[str, Any]:
