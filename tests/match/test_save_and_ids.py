@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from table.errors import MatchSettingsError, RecordError, TableError
 from table.match import Match, Move, OpeningRoll, Phase, RejectResignation, Resign, Roll, action_from_json
-from table.match.actions import ACTION_TYPES, AcceptResignation, Action, Double, RecordedResult, Take
+from table.match.actions import ACTION_TYPES, AcceptResignation, Action, Double, NameDouble, RecordedResult, Take
 from table.notation.matchid import GameState, MatchInfo, decode_match_id, encode_match_id
 from table.rules.position import Position
 
@@ -34,9 +34,9 @@ def _states_of_a_match(seed: int = 4) -> list[Match]:
 
 def test_every_action_type_survives_json() -> None:
     samples = [OpeningRoll((5, 2)), Roll((6, 6)), Roll(), Move("8/5 6/5"), Move(""), Resign(3),
-               RecordedResult(1, 3)]
+               RecordedResult(1, 3), NameDouble(5)]
     samples += [cls() for cls in ACTION_TYPES if cls.kind not in
-                ("opening_roll", "roll", "move", "resign", "recorded_result")]  # type: ignore[call-arg]
+                ("opening_roll", "roll", "move", "resign", "recorded_result", "name_double")]  # type: ignore[call-arg]
     for action in samples:
         text = json.dumps(action.to_json())
         assert action_from_json(json.loads(text)) == action

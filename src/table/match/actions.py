@@ -13,10 +13,11 @@ Roll(dice=(3, 1))
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Union
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Union
 
-from table.errors import DiceError, RecordError
+from table.errors import DiceError, NotationError, RecordError
 from table.rules.dice import Dice, check_dice
 
 if TYPE_CHECKING:
@@ -168,6 +169,35 @@ class NextGame:
 
 
 @dataclass(frozen=True)
+class NameDouble:
+    """Acey-Deucey: after playing the 1 and the 2 of a 1-2, name the double to play four times.
+
+    Written ``names 6-6`` (``text``, read back by ``NameDouble.parse``):
+
+    >>> NameDouble(6).text, NameDouble.parse("names 6-6"), NameDouble(6).to_json()
+    ('names 6-6', NameDouble(number=6), {'type': 'name_double', 'number': 6})
+    """
+
+    number: int
+    kind: ClassVar[str] = "name_double"
+
+    @property
+    def text(self) -> str:
+        return f"names {self.number}-{self.number}"
+
+    @classmethod
+    def parse(cls, text: str) -> NameDouble:
+        """Read ``names N-N`` (or just ``N-N``); ``NotationError`` says what is wrong."""
+        m = re.fullmatch(r"\s*(?:names\s+)?([1-6])-([1-6])\s*", text.lower()) if isinstance(text, str) else None
+        if m is None or m.group(1) != m.group(2):
+            raise NotationError(f"a named double is written like 'names 6-6', got {text!r}")
+        return cls(int(m.group(1)))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.kind, "number": self.number}
+
+
+@dataclass(frozen=True)
 class RecordedResult:
     """End the game as a record states it: ``winner`` gains ``points``, whatever the rules say.
 
@@ -186,24 +216,38 @@ class RecordedResult:
 
 Action = Union[
     OpeningRoll, Roll, Move, Double, Take, Drop, Resign,
-    AcceptResignation, RejectResignation, NextGame, RecordedResult,
+    AcceptResignation, RejectResignation, NextGame, RecordedResult, NameDouble,
 ]
 
 ACTION_TYPES: tuple[type[Action], ...] = (
     OpeningRoll, Roll, Move, Double, Take, Drop, Resign,
-    AcceptResignation, RejectResignation, NextGame, RecordedResult,
+    AcceptResignation, RejectResignation, NextGame, RecordedResult, NameDouble,
 )
 _BY_KIND: dict[str, type[Action]] = {cls.kind: cls for cls in ACTION_TYPES}
 _FIELDS: dict[str, frozenset[str]] = {
     "opening_roll": frozenset({"dice"}), "roll": frozenset({"dice"}),
     "move": frozenset({"play"}), "resign": frozenset({"level"}),
-    "recorded_result": frozenset({"winner", "points"}),
+    "recorded_result": frozenset({"winner", "points"}), "name_double": frozenset({"number"}),
 }
 
 
 def is_level(value: object) -> bool:
     """Whether ``value`` is a resignation level: the whole number 1, 2 or 3 (not ``True``)."""
     return isinstance(value, int) and not isinstance(value, bool) and value in LEVEL_NAMES
+
+
+def is_die(value: object) -> bool:
+    """Whether ``value`` is a die's number: the whole number 1 to 6 (not ``True``)."""
+    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 6
+
+
+def _read_number(data: dict[str, Any], kind: str, name: str, ok: Callable[[object], bool],
+                 what: str) -> int:
+    value = data.get(name)
+    if not ok(value):
+        raise RecordError(f"{kind}: {name!r} must be {what}, got {value!r}")
+    assert isinstance(value, int)
+    return value
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
@@ -224,7 +268,7 @@ def action_from_json(data: object) -> Action:
     >>> action_from_json({'type': 'fly'})
     Traceback (most recent call last):
     ...
-    table.errors.RecordError: unknown action type 'fly'; known: accept_resignation, double, drop, move, next_game, opening_roll, recorded_result, reject_resignation, resign, roll, take
+    table.errors.RecordError: unknown action type 'fly'; known: accept_resignation, double, drop, move, name_double, next_game, opening_roll, recorded_result, reject_resignation, resign, roll, take
     """
     if not isinstance(data, dict):
         raise RecordError(f"an action is a JSON object, got {data!r}")
@@ -250,11 +294,7 @@ def action_from_json(data: object) -> Action:
             raise RecordError(f"move: 'play' must be a string, got {play!r}")
         return Move(play)
     if cls is Resign:
-        level = data.get("level")
-        if not is_level(level):
-            raise RecordError(f"resign: 'level' must be 1, 2 or 3, got {level!r}")
-        assert isinstance(level, int)
-        return Resign(level)
+        return Resign(_read_number(data, "resign", "level", is_level, "1, 2 or 3"))
     if cls is RecordedResult:
         winner, points = data.get("winner"), data.get("points")
         if winner not in (0, 1) or isinstance(winner, bool):
@@ -262,4 +302,6 @@ def action_from_json(data: object) -> Action:
         if not isinstance(points, int) or isinstance(points, bool) or points < 1:
             raise RecordError(f"recorded_result: 'points' must be a whole number from 1, got {points!r}")
         return RecordedResult(winner, points)
+    if cls is NameDouble:
+        return NameDouble(_read_number(data, "name_double", "number", is_die, "a die's number, 1 to 6"))
     return cls()  # type: ignore[call-arg]

@@ -98,13 +98,17 @@ def _settings(length: int, cube: bool, jacoby: bool | None, variant: Variant | s
     if not isinstance(length, int) or isinstance(length, bool) or not 0 <= length <= MAX_LENGTH:
         raise MatchSettingsError(
             f"a match is 1 to {MAX_LENGTH} points, or 0 for money play; got {length!r}")
+    game = find_variant(variant)
     if jacoby is None:
-        jacoby = length == 0
+        # Jacoby counts gammons only once the cube is turned: without a cube it would never count them.
+        jacoby = length == 0 and game.cube
     if jacoby and length:
         raise MatchSettingsError("the Jacoby rule is for money play only (length 0)")
-    game = find_variant(variant)
     if cube and not game.cube:
         raise MatchSettingsError(f"{game.title} is played without the doubling cube")
+    if jacoby and not game.cube:
+        raise MatchSettingsError(f"{game.title} is played without the doubling cube, so the "
+                                 "Jacoby rule (gammons count once the cube is turned) cannot apply")
     return Settings(length=length, cube=bool(cube), jacoby=bool(jacoby), variant=game)
 
 
@@ -177,7 +181,7 @@ class Match:
         position = Position.from_id(position_id, variant)
         info = decode_match_id(match_id)
         if jacoby is None:
-            jacoby = info.match_length == 0
+            jacoby = info.match_length == 0 and position.variant.cube
         state = state_from_ids(position, info, cube, jacoby)
         m = cls(state.settings.length, cube, seed, dice=dice, jacoby=state.settings.jacoby,
                 players=players, variant=position.variant)

@@ -28,6 +28,7 @@ from table.match.actions import (
     Double,
     Drop,
     Move,
+    NameDouble,
     NextGame,
     OpeningRoll,
     RecordedResult,
@@ -35,8 +36,10 @@ from table.match.actions import (
     Resign,
     Roll,
     Take,
+    is_die,
     is_level,
 )
+from table.rules import aceydeucey
 from table.rules.dice import Dice, DiceSource, check_dice, opening_roll, roll
 from table.rules.position import Play, Position
 from table.rules.variant import STANDARD, Variant
@@ -51,6 +54,7 @@ class Phase(str, enum.Enum):
     OPENING = "opening"        # the opening roll (either player, or the server)
     ROLL = "roll"              # the player on roll: roll, double or resign
     MOVE = "move"              # the player on roll has rolled: play or resign
+    NAME_DOUBLE = "name_double"  # Acey-Deucey: the 1 and 2 are played; the same player names a double
     TAKE = "take"              # the opponent of the doubler: take, drop or resign
     RESIGN = "resign"          # the opponent of the resigner: accept or reject
     GAME_OVER = "game_over"    # the next game may start
@@ -74,7 +78,8 @@ class GameResult:
 
     ``level`` is 1, 2 or 3 (single, gammon, backgammon) as scored, after the
     Jacoby rule; ``points`` is what the variant scores for ``level`` (1, 2 or 3 in
-    backgammon and Nackgammon) times ``cube``.
+    backgammon and Nackgammon) times ``cube``.  In Acey-Deucey ``level`` is 1 and
+    ``points`` is ``checkers``, the loser's checkers not borne off (docs/variants.md).
     """
 
     winner: int
@@ -82,11 +87,14 @@ class GameResult:
     level: int
     cube: int
     how: str
+    checkers: int = 0  # Acey-Deucey: the checkers the loser pays for; 0 in other games
 
     def describe(self) -> str:
         """A short English description, e.g. ``'gammon (2 points)'``."""
-        what = {"drop": "double dropped", "resign": f"resigned {LEVEL_NAMES[self.level]}",
-                "record": "as the record states"}.get(self.how, LEVEL_NAMES[self.level])
+        level = (f"{self.checkers} checker{'s' if self.checkers != 1 else ''} not borne off"
+                 if self.checkers else LEVEL_NAMES[self.level])
+        what = {"drop": "double dropped", "resign": f"resigned {level}",
+                "record": "as the record states"}.get(self.how, level)
         return f"{what} ({self.points} point{'s' if self.points != 1 else ''})"
 
 
@@ -114,6 +122,7 @@ class State:
     resume_phase: Phase | None = None  # what the resigner was deciding (ROLL, MOVE or TAKE)
     resign_refused: bool = False       # a resignation was refused at this decision
     result: GameResult | None = None
+    stage: str = ""  # Acey-Deucey's 1-2 turn: "named" (the dice are a named double), "extra" (its roll)
 
 
 def initial_state(settings: Settings, score: tuple[int, int] = (0, 0)) -> State:
@@ -134,9 +143,29 @@ def resigner(state: State) -> int:
     return 1 - state.on_roll if state.resume_phase == Phase.TAKE else state.on_roll
 
 
+def acey_deucey_stage(state: State) -> str | None:
+    """Where an Acey-Deucey turn is in the staged 1-2 turn (docs/variants.md), or ``None``:
+
+    ``"one_two"`` (the 1 and the 2 to play), ``"name_double"`` (a double to name),
+    ``"named_double"`` (the named double to play), ``"extra_roll"`` (the roll it earned).
+    """
+    if not aceydeucey.plays_acey_deucey(state.settings.variant):
+        return None
+    phase = state.resume_phase if state.phase == Phase.RESIGN else state.phase
+    if phase == Phase.NAME_DOUBLE:
+        return "name_double"
+    if phase == Phase.MOVE:
+        if state.stage == "named":
+            return "named_double"
+        return "one_two" if state.dice is not None and aceydeucey.is_acey_deucey(state.dice) else None
+    if phase == Phase.ROLL and state.stage == "extra":
+        return "extra_roll"
+    return None
+
+
 def turn(state: State) -> int | None:
     """The player who must act, or ``None`` when the next action is nobody's in particular."""
-    if state.phase in (Phase.ROLL, Phase.MOVE):
+    if state.phase in (Phase.ROLL, Phase.MOVE, Phase.NAME_DOUBLE):
         return state.on_roll
     if state.phase == Phase.TAKE:
         return 1 - state.on_roll
@@ -175,8 +204,14 @@ def plays_by_text(position: Position, dice: Dice) -> dict[str, Play]:
     return {str(p): p for p in position.legal_plays(dice)}
 
 
+def _one_level(state: State) -> bool:
+    """Whether a resignation can only give up the game as it stands (one offer, level 1):
+    under Jacoby, and in Acey-Deucey, which has no gammons but pays per checker."""
+    return _jacoby_applies(state) or aceydeucey.plays_acey_deucey(state.settings.variant)
+
+
 def _resigns(state: State) -> list[Action]:
-    levels = [1] if _jacoby_applies(state) else list(LEVEL_NAMES)
+    levels = [1] if _one_level(state) else list(LEVEL_NAMES)
     return [] if state.resign_refused else [Resign(level) for level in levels]
 
 
@@ -200,6 +235,8 @@ def legal_actions(state: State) -> list[Action]:
         assert state.dice is not None
         texts = list(plays_by_text(state.position, state.dice))
         return [*([Move(t) for t in texts] if texts else [Move("")]), *resigns]
+    if phase == Phase.NAME_DOUBLE:
+        return [*(NameDouble(n) for n in range(1, 7)), *resigns]
     if phase == Phase.TAKE:
         return [Take(), Drop(), *resigns]
     if phase == Phase.RESIGN:
@@ -221,6 +258,7 @@ def _name(action: Action) -> str:
         "accept_resignation": "accepting a resignation",
         "reject_resignation": "rejecting a resignation", "next_game": "starting the next game",
         "recorded_result": "ending the game as a record states",
+        "name_double": "naming a double",
     }[action.kind]
 
 
@@ -231,6 +269,7 @@ def _waiting_for(state: State) -> str:
         Phase.OPENING: "the game waits for the opening roll",
         Phase.ROLL: f"{p} is to roll or double",
         Phase.MOVE: f"{p} is to play the roll or resign",
+        Phase.NAME_DOUBLE: f"{p} is to name a double (or resign)",
         Phase.TAKE: f"{p} is to take or drop the double",
         Phase.RESIGN: f"{p} is to accept or reject the resignation",
         Phase.GAME_OVER: "the game is over; the next game may start",
@@ -247,20 +286,27 @@ def _jacoby_applies(state: State) -> bool:
 def _finish(state: State, winner: int, level: int, how: str, points: int | None = None) -> State:
     """The game won by ``winner`` at ``level``; a record may state other ``points`` than the rules give."""
     s = state.settings
-    if _jacoby_applies(state):
+    checkers = 0
+    if _one_level(state):
         level = 1
     if points is None:
-        points = s.variant.scoring[level - 1] * state.cube_value
+        if aceydeucey.plays_acey_deucey(s.variant):
+            # The loser pays for every checker not borne off (docs/variants.md).
+            left = aceydeucey.checkers_left(state.position)
+            checkers = left[0] if 1 - winner == state.on_roll else left[1]
+            points = checkers * state.cube_value
+        else:
+            points = s.variant.scoring[level - 1] * state.cube_value
     score = list(state.score)
     score[winner] += points
     new_score = (score[0], score[1])
     over = s.length > 0 and max(new_score) >= s.length
     return replace(
         state, score=new_score, dice=None, resign_level=0, resume_phase=None,
-        resign_refused=False,
+        resign_refused=False, stage="",
         phase=Phase.MATCH_OVER if over else Phase.GAME_OVER,
         result=GameResult(winner=winner, points=points, level=level,
-                          cube=state.cube_value, how=how),
+                          cube=state.cube_value, how=how, checkers=checkers),
     )
 
 
@@ -271,7 +317,7 @@ def _next_game(state: State) -> State:
         state, game_number=state.game_number + 1, crawford=crawford,
         crawford_done=state.crawford_done or crawford, phase=Phase.OPENING,
         position=Position.initial(s.variant), on_roll=0, dice=None, cube_value=1, cube_owner=None,
-        moves_played=0, resign_level=0, resume_phase=None, resign_refused=False, result=None,
+        moves_played=0, resign_level=0, resume_phase=None, resign_refused=False, result=None, stage="",
     )
 
 
@@ -328,7 +374,7 @@ def _step(state: State, action: Action, dice: DiceSource) -> tuple[State, Action
     if isinstance(action, Roll):
         _expect(state, action, Phase.ROLL)
         rolled = roll(dice) if action.dice is None else _checked(action.dice)
-        return replace(state, phase=Phase.MOVE, dice=rolled), Roll(rolled)
+        return replace(state, phase=Phase.MOVE, dice=rolled, stage=""), Roll(rolled)
     if isinstance(action, Move):
         _expect(state, action, Phase.MOVE)
         if not isinstance(action.play, str):
@@ -336,12 +382,23 @@ def _step(state: State, action: Action, dice: DiceSource) -> tuple[State, Action
         play = _find_play(state, action)
         after = state.position.swapped() if play is None else play.position
         moved = replace(state, position=after, on_roll=1 - state.on_roll, dice=None,
-                        phase=Phase.ROLL, moves_played=state.moves_played + 1)
+                        phase=Phase.ROLL, moves_played=state.moves_played + 1, stage="")
         logged = Move("" if play is None else str(play))
         outcome = after.result()
         if outcome < 0:  # seen from the new player on roll: the mover has won
             return _finish(moved, state.on_roll, -outcome, "checkers"), logged
+        goes_on = _goes_on(state, play)
+        if goes_on is not None:  # Acey-Deucey: the same player stays on roll for the next stage
+            assert play is not None
+            return replace(moved, position=aceydeucey.still_on_roll(play), on_roll=state.on_roll,
+                           phase=goes_on, stage="extra" if goes_on == Phase.ROLL else ""), logged
         return moved, logged
+    if isinstance(action, NameDouble):
+        _expect(state, action, Phase.NAME_DOUBLE)
+        if not is_die(action.number):
+            raise IllegalActionError(f"a named double is a die's number, 1 to 6, got {action.number!r}")
+        n = action.number
+        return replace(state, phase=Phase.MOVE, dice=(n, n), stage="named"), action
     if isinstance(action, Double):
         reason = why_no_double(state)
         if reason:
@@ -355,14 +412,17 @@ def _step(state: State, action: Action, dice: DiceSource) -> tuple[State, Action
         _expect(state, action, Phase.TAKE)
         return _finish(state, state.on_roll, 1, "drop"), action
     if isinstance(action, Resign):
-        _expect(state, action, Phase.ROLL, Phase.MOVE, Phase.TAKE)
+        _expect(state, action, Phase.ROLL, Phase.MOVE, Phase.NAME_DOUBLE, Phase.TAKE)
         if not is_level(action.level):
             raise IllegalActionError(f"a resignation is 1 (single), 2 (gammon) or 3 (backgammon), got {action.level!r}")
+        if action.level > 1 and aceydeucey.plays_acey_deucey(state.settings.variant):
+            raise IllegalActionError("Acey-Deucey has no gammons: a resignation (level 1) gives up "
+                                     "the game at one point per checker not borne off")
         if state.resign_refused:
             raise IllegalActionError("a resignation was just refused: make your decision first "
                                      "(roll, play or answer the double), then you may offer again")
         # Under Jacoby an unturned cube makes every resignation a single game: log it so.
-        level = 1 if _jacoby_applies(state) else action.level
+        level = 1 if _one_level(state) else action.level
         return (replace(state, phase=Phase.RESIGN, resume_phase=state.phase, resign_level=level),
                 Resign(level))
     if isinstance(action, AcceptResignation):
@@ -378,7 +438,7 @@ def _step(state: State, action: Action, dice: DiceSource) -> tuple[State, Action
         _expect(state, action, Phase.GAME_OVER)
         return _next_game(state), action
     if isinstance(action, RecordedResult):
-        _expect(state, action, Phase.ROLL, Phase.MOVE, Phase.TAKE, Phase.RESIGN)
+        _expect(state, action, Phase.ROLL, Phase.MOVE, Phase.NAME_DOUBLE, Phase.TAKE, Phase.RESIGN)
         if action.winner not in (0, 1) or isinstance(action.winner, bool):
             raise IllegalActionError(f"a recorded result's winner is player 0 or 1, got {action.winner!r}")
         if not isinstance(action.points, int) or isinstance(action.points, bool) or action.points < 1:
@@ -387,6 +447,17 @@ def _step(state: State, action: Action, dice: DiceSource) -> tuple[State, Action
         level = level if not rest and level in LEVEL_NAMES else 1
         return _finish(state, action.winner, level, "record", action.points), action
     raise IllegalActionError(f"{action!r} is not a match action")
+
+
+def _goes_on(state: State, play: Play | None) -> Phase | None:
+    """After ``play`` of Acey-Deucey's staged turn, the phase the same player goes on to:
+    naming a double after both the 1 and the 2, the extra roll after a named double played
+    in full; ``None`` when the turn passes (docs/variants.md)."""
+    if play is None or not aceydeucey.plays_acey_deucey(state.settings.variant):
+        return None
+    if state.stage == "named":
+        return Phase.ROLL if aceydeucey.double_played_in_full(play) else None
+    return Phase.NAME_DOUBLE if aceydeucey.played_both(play) else None
 
 
 def _checked(dice: tuple[int, ...]) -> Dice:

@@ -27,10 +27,19 @@ from typing import Sequence
 from table.errors import VariantError
 from table.rules.play import Play
 from table.rules.position import Position
-from table.rules.variant import ACEY_DEUCEY
+from table.rules.variant import ACEY_DEUCEY, Variant, find_variant
 
-__all__ = ["is_acey_deucey", "can_play_both", "played_both", "still_on_roll",
-           "double_played_in_full", "game_value"]
+__all__ = ["is_acey_deucey", "plays_acey_deucey", "can_play_both", "played_both", "still_on_roll",
+           "double_played_in_full", "checkers_left", "game_value"]
+
+
+def plays_acey_deucey(variant: Variant) -> bool:
+    """Whether ``variant`` has Acey-Deucey's staged 1-2 turn and its per-checker scoring.
+
+    >>> plays_acey_deucey(ACEY_DEUCEY), plays_acey_deucey(find_variant("race"))
+    (True, False)
+    """
+    return variant.turn_flow == ACEY_DEUCEY.turn_flow
 
 
 def is_acey_deucey(dice: Sequence[int]) -> bool:
@@ -81,10 +90,22 @@ def game_value(position: Position) -> int:
     >>> game_value(Position.from_checkers({3: 2, 26: 1}, {}, "acey-deucey"))
     -3
     """
-    _check(position)
     outcome = position.result()
     if outcome == 0:
+        _check(position)
         return 0
+    mine, theirs = checkers_left(position)
+    return theirs if outcome > 0 else -mine
+
+
+def checkers_left(position: Position) -> tuple[int, int]:
+    """Each side's checkers not borne off (on the board, on the bar or waiting), the player
+    on roll's first: what that side pays if it loses now (a game won, or a resignation).
+
+    >>> checkers_left(Position.from_checkers({3: 2, 26: 1}, {}, "acey-deucey"))
+    (3, 0)
+    """
+    _check(position)
     mine, theirs = position.borne_off()
     checkers = position.variant.checkers
-    return checkers - theirs if outcome > 0 else -(checkers - mine)
+    return checkers - mine, checkers - theirs
