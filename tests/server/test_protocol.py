@@ -135,3 +135,27 @@ def test_each_server_message_is_written_as_docs_protocol_shows_it(message, wire)
     text = encode(message)
     assert json.loads(text) == wire
     assert " " not in text.replace("Bună!", "") and "\\u" not in text  # compact, UTF-8 as is
+
+
+
+def _json_trees(floats: bool) -> st.SearchStrategy[object]:
+    leaves = st.none() | st.booleans() | st.integers(-(2**80), 2**80) | st.text(max_size=20)
+    if floats:
+        leaves = leaves | st.floats(allow_nan=False, allow_infinity=False)
+    return st.recursive(leaves, lambda inner: st.lists(inner, max_size=5)
+                        | st.dictionaries(st.text(max_size=8), inner, max_size=5), max_leaves=30)
+
+
+@given(_json_trees(floats=False))
+def test_encode_json_writes_what_the_standard_librarys_compact_encoder_writes(tree):
+    # The wire's bytes do not depend on which encoder wrote them (orjson, with the standard library's
+    # encoder for what orjson cannot write, such as ints beyond 64 bits).
+    from table.server.protocol import encode_json
+    assert encode_json({"v": tree}) == '{"v":' + json.dumps(tree, separators=(",", ":"), ensure_ascii=False) + "}"
+
+
+@given(_json_trees(floats=True))
+def test_encode_json_reads_back_to_the_same_values(tree):
+    # Floats are spelt as orjson spells them (1e-7, not 1e-07), but each reads back to the very same number.
+    from table.server.protocol import encode_json
+    assert json.loads(encode_json({"v": tree})) == {"v": tree}
