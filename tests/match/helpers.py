@@ -46,6 +46,18 @@ def setup(
     return Match.from_ids(position.id, encode_match_id(info), cube=cube_enabled, jacoby=jacoby)
 
 
+def reserve_setup(variant: str, mover: Mapping[int, int], opponent: Mapping[int, int],
+                  dice: tuple[int, int] | None, *, length: int = 0, cube: int = 1,
+                  owner: int | None = None, dice_source: object = None) -> Match:
+    """A game of a reserve variant (26: the waiting checkers) where player 0 is to play
+    ``dice`` (to roll when ``None``) in the given position."""
+    position = Position.from_checkers(mover, opponent, variant)
+    info = MatchInfo(cube_value=cube, cube_owner=owner, player_on_roll=0,
+                     game_state=GameState.PLAYING, turn=0, dice=dice or (0, 0), match_length=length)
+    return Match.from_ids(position.id, encode_match_id(info), cube=position.variant.cube,
+                          variant=variant, dice=dice_source)  # type: ignore[arg-type]
+
+
 # A player with one checker left on their 1 point: any roll bears it off.
 LAST_CHECKER = {1: 1}
 # The opponent has borne off some checkers: a single game.

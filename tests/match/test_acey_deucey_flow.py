@@ -12,23 +12,17 @@ from hypothesis import strategies as st
 from table.errors import IllegalActionError, RecordError
 from table.match import Match, Move, NameDouble, OpeningRoll, Phase, Resign, Roll, action_from_json
 from table.match.state import acey_deucey_stage, legal_actions
-from table.notation.matchid import GameState, MatchInfo, encode_match_id
 from table.rules.dice import SeededDice, opening_roll, roll
 from table.rules.position import Position
 
-from tests.match.helpers import ScriptedDice
+from tests.match.helpers import ScriptedDice, reserve_setup
 
 AD = "acey-deucey"
 
 
-def set_up(mover: dict[int, int], opponent: dict[int, int], dice: tuple[int, int], *,
-           length: int = 0, dice_source: object = None) -> Match:
+def set_up(mover: dict[int, int], opponent: dict[int, int], dice: tuple[int, int]) -> Match:
     """An Acey-Deucey game where player 0 is to play ``dice`` in the given position."""
-    position = Position.from_checkers(mover, opponent, AD)
-    info = MatchInfo(player_on_roll=0, game_state=GameState.PLAYING, turn=0, dice=dice,
-                     match_length=length)
-    return Match.from_ids(position.id, encode_match_id(info), cube=False, variant=AD,
-                          dice=dice_source or SeededDice(1))  # type: ignore[arg-type]
+    return reserve_setup(AD, mover, opponent, dice, dice_source=SeededDice(1))
 
 
 def kinds(m: Match) -> list[str]:

@@ -77,6 +77,9 @@ def match_to_mat(m: Match) -> str:
     if m.setup_ids is not None:
         raise RecordError("a match set up from a Position ID cannot be written as .mat, "
                           "which starts every game from the opening position")
+    mat_name = m.variant.mat_name
+    _refuse_variant(m.variant, ".mat", mat_name)
+    assert mat_name is not None
     games: list[MatGame] = []
     for first, pairs in _games(m):
         entries: list[MatEntry] = []
@@ -96,10 +99,8 @@ def match_to_mat(m: Match) -> str:
             if after.result is not None and state.result is None:
                 entries.append(MatEntry(after.result.winner, "win", value=after.result.points))
         games.append(MatGame(first.game_number, first.score, tuple(entries)))
-    if m.variant.mat_name is None:
-        raise RecordError(f".mat cannot hold a match of {m.variant.title}")
     headers = [("Site", "Table"), ("Player 1", m.players[0]), ("Player 2", m.players[1]),
-               ("Variation", m.variant.mat_name),
+               ("Variation", mat_name),
                ("Crawford", "On" if m.length else "Off"),
                ("Jacoby", "On" if m.jacoby else "Off")]
     if not m.cube_enabled:
@@ -159,16 +160,34 @@ def _sgf_record(text: str) -> MatRecord:
     return MatRecord(first.length, first.players, tuple(games), headers)
 
 
+def _refuse_variant(variant: Variant, form: str, name: object) -> None:
+    """Refuse a variant the format has no name for (``name`` empty): GNU Backgammon has none.
+
+    >>> _refuse_variant(find_variant("acey-deucey"), ".mat", None)
+    Traceback (most recent call last):
+    ...
+    table.errors.RecordError: .mat cannot hold a match of Acey-Deucey: GNU Backgammon has no such variant; save it as Table's JSON record (Match.to_json)
+    """
+    if not name:
+        raise RecordError(f"{form} cannot hold a match of {variant.title}: GNU Backgammon has no "
+                          "such variant; save it as Table's JSON record (Match.to_json)")
+
+
 def _record_variant(record: MatRecord) -> Variant:
     """The variant a record's Variation names (standard backgammon when it names none)."""
     name = record.header("Variation")
     if name is None:
         return VARIANTS["standard"]
+    known = ", ".join(v.mat_name for v in VARIANTS.values() if v.mat_name)
     try:
-        return find_variant(name)
+        variant = find_variant(name)
     except TableError:
-        known = ", ".join(v.mat_name for v in VARIANTS.values() if v.mat_name)
         raise RecordError(f"the record's variation {name!r} is not one Table plays ({known})") from None
+    if variant.mat_name is None:  # a Table name such as "race": no GNU Backgammon record holds it
+        raise RecordError(f"the record's variation {name!r} is {variant.title}, which .mat and SGF "
+                          f"records cannot hold (GNU Backgammon has no such variant; its variations "
+                          f"are {known}); Table keeps such games as JSON records")
+    return variant
 
 
 def _replay_record(record: MatRecord, seed: int | None, dice: DiceSource | None) -> Match:
@@ -296,8 +315,7 @@ def match_to_sgf(m: Match) -> str:
     """SGF (``GM[6]``) for ``m``: one game tree per game, as GNU Backgammon writes them."""
     if m.setup_ids is not None:
         raise RecordError("a match set up from a Position ID cannot be written as SGF game records")
-    if m.variant != VARIANTS["standard"] and not m.variant.sgf_name:
-        raise RecordError(f"SGF cannot hold a match of {m.variant.title}")
+    _refuse_variant(m.variant, "SGF", m.variant.sgf_name or m.variant == VARIANTS["standard"])
     games: list[SgfGame] = []
     for first, pairs in _games(m):
         moves: list[SgfMove] = []
