@@ -56,7 +56,10 @@ def test_each_client_message_reads_as_its_value(text, value):
     ('{"type": "action", "action": {"type": "resign"}}', "illegal", "resign needs a level of 1, 2 or 3"),
     ('{"type": "action", "action": {"type": "resign", "level": true}}', "illegal", "got True"),
     ('{"type": "action", "action": {"type": "move", "steps": [[8, 5]] * 5}}', "illegal", "at most four steps"),
-    ('{"type": "action", "action": {"type": "move", "steps": [[8, 26]]}}', "illegal", "points 0..25"),
+    ('{"type": "action", "action": {"type": "move", "steps": [[8, 27]]}}', "illegal", "points 0..25"),
+    ('{"type": "action", "action": {"type": "name_double", "number": 7}}', "illegal", "a number from 1 to 6"),
+    ('{"type": "action", "action": {"type": "name_double"}}', "illegal", "got None"),
+    ('{"type": "action", "action": {"type": "name_double", "number": 6, "dice": [6, 6]}}', "illegal", "takes no dice"),
     ('{"type": "action", "action": {"type": "move", "steps": [[8, 5]], "play": "8/5"}}', "illegal", "a move is"),
     ('{"type": "chat", "channel": "players", "text": "hi", "to": "Ana"}', "bad_request", "a chat message is"),
 ])

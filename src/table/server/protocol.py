@@ -41,8 +41,8 @@ from typing import Any, Union
 import orjson
 
 from table.errors import TableError
-from table.match.actions import (AcceptResignation, Action, Double, Drop, NextGame, RejectResignation, Resign,
-                                 Roll, Take)
+from table.match.actions import (AcceptResignation, Action, Double, Drop, NameDouble, NextGame, RejectResignation,
+                                 Resign, Roll, Take)
 from table.server.edge.text import check_strings
 
 JSON = dict[str, Any]
@@ -80,7 +80,7 @@ PlayerAction = Union[MoveSteps, Decision]
 PLAIN: dict[str, Action] = {"double": Double(), "take": Take(), "drop": Drop(),
                             "accept_resignation": AcceptResignation(), "reject_resignation": RejectResignation()}
 # Actions a player may send, by wire name; "move" carries steps instead of text (``MoveSteps``).
-PLAYER_ACTIONS = frozenset({*PLAIN, "roll", "resign", "next_game", "move"})
+PLAYER_ACTIONS = frozenset({*PLAIN, "roll", "resign", "next_game", "move", "name_double"})
 
 
 @dataclass(frozen=True)
@@ -148,14 +148,15 @@ def parse_action(data: object) -> PlayerAction:
     if kind == "move":
         steps = data.get("steps")
         if set(data) - {"type", "steps"} or (not isinstance(steps, list) or len(steps) > 4 or not all(
-                isinstance(s, list) and len(s) == 2 and all(_whole(p) and 0 <= p <= 25 for p in s)
+                isinstance(s, list) and len(s) == 2 and all(_whole(p) and 0 <= p <= 26 for p in s)
                 for s in steps)):
             raise ProtocolError("a move is {\"type\": \"move\", \"steps\": [[from, to], ...]} "
-                                "with at most four steps between points 0..25", "illegal")
+                                "with at most four steps between points 0..25 (26: a checker waiting "
+                                "off the board)", "illegal")
         return MoveSteps(tuple((s[0], s[1]) for s in steps))
     if kind == "next_game":
         return Decision(NextGame())  # what else it carries has never been looked at
-    extra = set(data) - {"type"} - ({"level"} if kind == "resign" else set())
+    extra = set(data) - {"type"} - ({"level"} if kind == "resign" else {"number"} if kind == "name_double" else set())
     if extra:
         raise ProtocolError(f"{kind} takes no {', '.join(sorted(map(str, extra)))}"
                             + (": the server rolls the dice" if "dice" in extra else ""), "illegal")
@@ -167,6 +168,12 @@ def parse_action(data: object) -> PlayerAction:
         return Decision(Resign(level))
     if kind == "roll":
         return Decision(Roll(None))
+    if kind == "name_double":  # Acey-Deucey, after a 1-2
+        number = data.get("number")
+        if not (isinstance(number, int) and _whole(number) and 1 <= number <= 6):
+            raise ProtocolError(f"name_double needs a number from 1 to 6 (the double to play), got {number!r}",
+                                "illegal")
+        return Decision(NameDouble(number))
     return Decision(PLAIN[kind])
 
 
