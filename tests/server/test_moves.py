@@ -61,15 +61,15 @@ def test_no_move_possible():
         g.play_for([])
 
 
-def random_positions(n: int, seed: int):
+def random_positions(n: int, seed: int, variant: str = "standard"):
     rng = random.Random(seed)
-    p = Position.initial()
+    p = Position.initial(variant)
     out = []
     while len(out) < n:
         plays = p.legal_plays((rng.randint(1, 6), rng.randint(1, 6)))
         p = rng.choice(plays).position if plays else p.swapped()
         if p.is_game_over:
-            p = Position.initial()
+            p = Position.initial(variant)
         out.append(p)
     return out
 
@@ -102,3 +102,100 @@ def test_graph_matches_legal_plays(seed):
             for perm in itertools.permutations(play.steps):
                 if perm in found[i]:
                     assert g.play_for(perm) == play
+
+
+def reference_graph(position, dice):
+    """The walk as first written in Python (before ``graphkernel``): what the compiled one must equal,
+    node for node and edge for edge.  Reserve boards step by ``reservekernel``'s rule."""
+    import numpy as np
+
+    from table.rules import kernel, reservekernel
+    from table.rules.position import boards_after
+
+    plays = position.legal_plays(dice)
+    if not plays:
+        return (), ((),), {}
+    depth = len(plays[0].steps)
+    targets = {row.tobytes(): i for i, row in enumerate(boards_after(plays))}
+    d1, d2 = dice
+    left0 = (d1,) * 4 if d1 == d2 else tuple(sorted(dice, reverse=True))
+    reserve = len(position.board) == 28
+    rules = position.variant.rules
+    nodes, finals, seen = [], {}, {}
+
+    def visit(board, left, level):
+        key = (board.tobytes(), left)
+        if key in seen:
+            return seen[key]
+        if level == depth:
+            node = -1
+            if key[0] in targets:
+                nodes.append([])
+                node = len(nodes)
+                finals[node] = targets[key[0]]
+            seen[key] = node
+            return node
+        edges = []
+        if reserve:
+            high = reservekernel._rearmost.py_func(board)
+        else:
+            high = kernel.highest_point.py_func(board)
+        for die in sorted(set(left), reverse=True):
+            rest = list(left)
+            rest.remove(die)
+            for src in range(27 if reserve else 26)[:0:-1]:
+                if board[src] <= 0:
+                    continue
+                if reserve:
+                    dst = reservekernel._target.py_func(board, src, die, high, rules.reserve_first,
+                                                        rules.hit_needs_home, rules.bar_first)
+                else:
+                    dst = kernel.step_target.py_func(board, src, die, high)
+                if dst < 0:
+                    continue
+                nxt = board.copy()
+                hit = bool(kernel.apply_step.py_func(nxt, src, dst))
+                child = visit(nxt, tuple(rest), level + 1)
+                if child >= 0:
+                    edges.append((src, dst, die, hit, child))
+        node = -1
+        if edges:
+            nodes.append(edges)
+            node = len(nodes)
+        seen[key] = node
+        return node
+
+    root = visit(np.array(position.board, dtype=np.int8), left0, 0)
+    assert root == len(nodes)
+    return tuple(plays), (tuple(nodes[-1]), *map(tuple, nodes[:-1])), finals
+
+
+@pytest.mark.parametrize("variant", ["standard", "nackgammon", "hypergammon", "race", "dutch", "acey-deucey"])
+def test_the_compiled_walk_builds_the_graph_the_python_walk_built(variant):
+    rng = random.Random(17)
+    positions = random_positions(variant, 150, 3)
+    doubles = 0
+    for p in positions:
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        doubles += dice[0] == dice[1]
+        g = move_graph(p, dice)
+        plays, nodes, finals = reference_graph(p, dice)
+        assert (g.plays, g.nodes, g.finals) == (plays, nodes, finals), (p.id, dice)
+    assert doubles > 10
+
+
+@pytest.mark.parametrize("variant", ["race", "dutch", "acey-deucey"])
+def test_every_path_of_a_reserve_games_graph_is_a_legal_play_and_every_play_has_one(variant):
+    rng = random.Random(5)
+    for p in random_positions(variant, 80, 9):
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        plays = p.legal_plays(dice)
+        g = move_graph(p, dice)
+        if not plays:
+            assert g.nodes == ((),)
+            continue
+        reached = set()
+        for steps, end in paths(g):
+            assert g.play_for(steps) == plays[g.finals[end]]
+            reached.add(g.finals[end])
+        assert reached == set(range(len(plays)))

@@ -23,6 +23,7 @@ True
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Sequence
@@ -30,7 +31,7 @@ from typing import Sequence
 import numpy as np
 
 from table.errors import IllegalPlayError
-from table.rules import kernel
+from table.rules import graphkernel, kernel
 from table.rules.dice import check_dice
 from table.rules.position import Play, Position, boards_after
 
@@ -92,62 +93,41 @@ def _point(p: int) -> str:
 
 
 def move_graph(position: Position, dice: Sequence[int]) -> MoveGraph:
-    """Build the move graph of ``dice`` in ``position`` (seen from the mover)."""
+    """Build the move graph of ``dice`` in ``position`` (seen from the mover).
+
+    The walk (``table.rules.graphkernel``, compiled): from each state, each
+    distinct die left (highest first), each source (rearmost first), one step
+    by the engine's own step rule, kept only where it leads on to a legal
+    play's board; a state met twice is one node.
+    """
     roll = check_dice(tuple(dice))
     plays = position.legal_plays(roll)
     if not plays:
         return MoveGraph((), ((),), {}, 0)
     depth = len(plays[0].steps)
-    # Each play's result from the mover's side, as the walk below meets it.
-    targets = {row.tobytes(): i for i, row in enumerate(boards_after(plays))}
-    dice_left = (roll[0],) * 4 if roll[0] == roll[1] else tuple(sorted(roll, reverse=True))
-    nodes: list[list[Edge]] = []
-    finals: dict[int, int] = {}
-    seen: dict[tuple[bytes, tuple[int, ...]], int] = {}
-
-    def visit(board: np.ndarray, left: tuple[int, ...], level: int) -> int:
-        """Node id for this state, or -1 when no legal play passes through it."""
-        key = (board.tobytes(), left)
-        if key in seen:
-            return seen[key]
-        if level == depth:
-            index = targets.get(key[0])
-            node = -1
-            if index is not None:
-                node = len(nodes) + 1
-                nodes.append([])
-                finals[node] = index
-            seen[key] = node
-            return node
-        edges: list[Edge] = []
-        high = int(kernel.highest_point(board))
-        for die in sorted(set(left), reverse=True):
-            rest = list(left)
-            rest.remove(die)
-            for src in range(kernel.BAR, 0, -1):
-                if board[src] <= 0:
-                    continue
-                dst = int(kernel.step_target(board, src, die, high))
-                if dst < 0:
-                    continue
-                nxt = board.copy()
-                hit = bool(kernel.apply_step(nxt, src, dst))
-                child = visit(nxt, tuple(rest), level + 1)
-                if child >= 0:
-                    edges.append((src, dst, die, hit, child))
-        node = -1
-        if edges:
-            node = len(nodes) + 1
-            nodes.append(edges)
-        seen[key] = node
-        return node
-
-    root_board = np.array(position.board, dtype=np.int8)
-    root = visit(root_board, dice_left, 0)
-    if root < 0:  # pragma: no cover - every legal play is reachable step by step
-        raise RuntimeError("the move graph lost every legal play")
+    board = np.array(position.board, dtype=np.int8)
+    rules = position.variant.rules
+    tables = getattr(_LOCAL, "tables", None) or _tables()
+    n = graphkernel.walk(board, roll[0], roll[1], depth, boards_after(plays), rules.reserve_first,
+                         rules.hit_needs_home, rules.bar_first, tables.edges, tables.starts, tables.final,
+                         tables.slot_hash, tables.slot_node, tables.slot_board, tables.slot_left)
+    if n <= 0:  # pragma: no cover - every legal play is reachable step by step, within the tables
+        raise RuntimeError("the move graph lost every legal play" if n == 0 else "the move graph is too large")
+    edges = [(src, dst, die, hit == 1, child)
+             for src, dst, die, hit, child in tables.edges[:tables.starts[n]].tolist()]
+    starts = tables.starts[:n + 1].tolist()
+    nodes = [tuple(edges[starts[j - 1]:starts[j]]) for j in range(1, n + 1)]
+    finals = {j: f for j, f in enumerate(tables.final[:n].tolist(), start=1) if f >= 0}
     # Nodes are numbered from 1 as they are finished, so the root, finished last and pointed to by
     # no edge, simply takes number 0: no edge needs renumbering.
-    assert root == len(nodes)
-    frozen = (tuple(nodes[-1]), *map(tuple, nodes[:-1]))
-    return MoveGraph(tuple(plays), frozen, finals, depth)
+    return MoveGraph(tuple(plays), (nodes[-1], *nodes[:-1]), finals, depth)
+
+
+_LOCAL = threading.local()
+
+
+def _tables() -> graphkernel.Tables:
+    # The walk's work tables are large and reused; one set per thread (the server's bot and
+    # analysis run in other processes, but tests and tools may build graphs from threads).
+    tables = _LOCAL.tables = graphkernel.Tables()
+    return tables

@@ -37,9 +37,13 @@ def settle_memory() -> None:
     collected by ``give_back_memory`` instead: when the load falls, and at least
     every ``FULL_COLLECTION_SECONDS``.
     """
+    from table.rules.movegraph import move_graph
     from table.rules.position import Position
 
-    Position.initial().legal_plays((3, 1))  # loads the compiled kernel now, so that it is frozen too
+    # Loads (or compiles) the move generators and the move graph's walk now, before serving, so
+    # that the first roll does not wait for them and what they load is frozen too.
+    for variant in ("standard", "race"):
+        move_graph(Position.initial(variant), (3, 1))
     gc.collect()
     gc.freeze()
     gc.set_threshold(YOUNG_THRESHOLD, 10, NEVER)
