@@ -173,7 +173,7 @@ def reference_graph(position, dice):
 @pytest.mark.parametrize("variant", ["standard", "nackgammon", "hypergammon", "race", "dutch", "acey-deucey"])
 def test_the_compiled_walk_builds_the_graph_the_python_walk_built(variant):
     rng = random.Random(17)
-    positions = random_positions(variant, 150, 3)
+    positions = random_positions(150, 3, variant)
     doubles = 0
     for p in positions:
         dice = (rng.randint(1, 6), rng.randint(1, 6))
@@ -187,7 +187,7 @@ def test_the_compiled_walk_builds_the_graph_the_python_walk_built(variant):
 @pytest.mark.parametrize("variant", ["race", "dutch", "acey-deucey"])
 def test_every_path_of_a_reserve_games_graph_is_a_legal_play_and_every_play_has_one(variant):
     rng = random.Random(5)
-    for p in random_positions(variant, 80, 9):
+    for p in random_positions(80, 9, variant):
         dice = (rng.randint(1, 6), rng.randint(1, 6))
         plays = p.legal_plays(dice)
         g = move_graph(p, dice)
