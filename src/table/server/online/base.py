@@ -14,7 +14,7 @@ from collections import OrderedDict
 from typing import Any, Awaitable, Callable
 
 from table.errors import VariantError
-from table.rules.variant import find_variant
+from table.rules.variant import VARIANTS, find_variant
 from table.server.edge.limits import Limits
 from table.server.edge.outbox import Outbox
 from table.server.online.push import Push
@@ -46,13 +46,25 @@ def variant_named(raw: object) -> str:
     Traceback (most recent call last):
     ...
     table.server.online.base.OnlineError: unknown variant 'plakoto': Table plays standard, nackgammon, hypergammon
+
+    Games only the engine and the API play yet (Race, Dutch, Acey-Deucey: ``ENGINE_ONLY``)
+    are not offered at online tables, in the lobby or in ratings:
+
+    >>> variant_named("race")
+    Traceback (most recent call last):
+    ...
+    table.server.online.base.OnlineError: Backgammon Race is not played at online tables yet: Table plays standard, nackgammon, hypergammon there
     """
     # A name is short: anything else is cut before it is quoted back.
     name = raw[:40] if isinstance(raw, str) else repr(raw)[:40]
     try:
-        return find_variant(name).name
+        variant = find_variant(name)
     except VariantError as exc:
         raise OnlineError(str(exc), "unknown_variant") from None
+    if variant.name not in VARIANTS:
+        raise OnlineError(f"{variant.title} is not played at online tables yet: Table plays "
+                          f"{', '.join(VARIANTS)} there", "unknown_variant")
+    return variant.name
 
 
 class Base:
