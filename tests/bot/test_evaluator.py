@@ -26,6 +26,7 @@ from table.errors import VariantError
 from table.match import Match, Move
 from table.rules.variant import NACKGAMMON
 from table.tools.corpus import random_positions
+from tests.bot.games import play_seeded
 
 
 def _boards(positions: list[Position]) -> np.ndarray:
@@ -71,22 +72,8 @@ def test_each_variant_has_its_evaluator() -> None:
 
 
 def test_the_bot_plays_a_game_of_nackgammon_to_its_end() -> None:
-    rng = random.Random(7)
     bot = Bot("medium")
-    p = Position.initial("nackgammon")
-    for _turn in range(600):
-        if p.is_game_over:
-            break
-        dice = (rng.randint(1, 6), rng.randint(1, 6))
-        play = bot.choose_play(p, dice)
-        legal = p.legal_plays(dice)
-        if play is None:
-            assert legal == []
-            p = p.swapped()
-            continue
-        assert play in legal
-        p = play.position
-        assert p.variant is NACKGAMMON
+    p = play_seeded(bot.choose_play, Position.initial("nackgammon"), 7, turns=600)
     assert p.is_game_over and p.result() in (-1, -2, -3)
 
 

@@ -4,7 +4,6 @@ database, the networks' finished games and tidying, duels and self-play."""
 from __future__ import annotations
 
 import io
-import random
 from pathlib import Path
 
 import numpy as np
@@ -18,9 +17,9 @@ from table.bot.evaluator import LOSE_GAMMON, WIN, WIN_GAMMON, NetEvaluator, eval
 from table.bot.net import Weights, bundled, final_probs, tidy
 from table.errors import TableError
 from table.match import Match
-from table.rules.variant import HYPERGAMMON
 from table.tools.duel import NETWORK, RANDOM, Player, duel, start_board
 from table.tools.train.trainer import TrainConfig, train
+from tests.bot.games import play_seeded
 
 
 def _board(p: Position) -> np.ndarray:
@@ -75,22 +74,8 @@ def test_the_evaluator_plays_with_hypergammons_own_networks() -> None:
 
 
 def test_the_bot_plays_a_hypergammon_game_to_its_end() -> None:
-    rng = random.Random(3)
     bot = Bot("hard", weights=bundled("hypergammon"))
-    p = Position.initial("hypergammon")
-    for _turn in range(400):
-        if p.is_game_over:
-            break
-        dice = (rng.randint(1, 6), rng.randint(1, 6))
-        play = bot.choose_play(p, dice)
-        legal = p.legal_plays(dice)
-        if play is None:
-            assert legal == []
-            p = p.swapped()
-            continue
-        assert play in legal
-        p = play.position
-        assert p.variant is HYPERGAMMON
+    p = play_seeded(bot.choose_play, Position.initial("hypergammon"), 3, turns=400)
     assert p.is_game_over and p.result() in (-1, -2, -3)
 
 

@@ -23,11 +23,13 @@ from numba import njit
 from table.bot import bearoff, cube, search
 from table.bot.evaluator import Evaluation as Evaluation  # the five chances: one type, exported here too
 from table.bot.evaluator import consistent as consistent
-from table.bot.net import Weights, bundled
+from table.bot.net import Weights, bundled, shipped
 from table.errors import TableError
+from table.rules.aceydeucey import double_played_in_full
 from table.rules.board import CHECKERS
 from table.rules.dice import as_dice
 from table.rules.position import Play, Position
+from table.rules.variant import Variant
 
 Level = Literal["easy", "medium", "hard"]
 LEVELS: tuple[Level, ...] = ("easy", "medium", "hard")
@@ -104,13 +106,14 @@ class Bot:
         # with the networks shipped for it (``Variant.weights``: Hypergammon's own), as
         # ``evaluator_for`` gives them: hints, reviews and the terminal need not know.
         self._by_variant = weights is None or weights is bundled()
-        self._variant_work: dict[str, search.Work] = {}
+        self._variant_work: dict[tuple[int, Variant], search.Work] = {}
         if weights is None:
             self.weights = bundled()
         elif isinstance(weights, Weights):
             self.weights = weights
         else:
             self.weights = Weights.load(weights)
+        self._standard = Position.initial().variant
         self._rng = random.Random(seed)
         self._work = search.make_work(self.weights.hidden)
         self._db = bearoff.database() if use_bearoff else bearoff.empty()
@@ -124,10 +127,14 @@ class Bot:
         variant = position.variant
         weights, work = self.weights, self._work
         if self._by_variant and variant.weights != "standard":
-            weights = bundled(variant.weights)
-            if variant.weights not in self._variant_work:
-                self._variant_work[variant.weights] = search.make_work(weights.hidden)
-            work = self._variant_work[variant.weights]
+            weights = shipped(variant.weights)
+        if weights is not self.weights or variant.entry == "reserve":
+            # Scratch arrays for the network's width and the variant's board (28 entries and
+            # the reserve generator for checkers that start off the board).
+            key = (weights.hidden, variant if variant.entry == "reserve" else self._standard)
+            if key not in self._variant_work:
+                self._variant_work[key] = search.make_work(weights.hidden, key[1])
+            work = self._variant_work[key]
         if variant.checkers == CHECKERS:
             return search.make_net(weights, self._db), work
         db = bearoff.database(variant.checkers) if self._use_bearoff else bearoff.empty()
@@ -148,11 +155,52 @@ class Bot:
         net, work = self._net(position)
         _, best = search.choose(net, work, board,
                                 roll[0], roll[1], s.depth, s.noise, *self._filters)
-        chosen = tuple(-int(v) for v in work.boards[0, best, ::-1])
+        turned = np.empty_like(work.boards[0, best])
+        search.turn(work.boards[0, best], turned)
+        chosen = tuple(int(v) for v in turned)
         for play in plays:
             if play.position.board == chosen:
                 return play
         raise AssertionError("the search chose a board that is not a legal play")  # pragma: no cover
+
+    def choose_double(self, position: Position) -> tuple[int, Play | None]:
+        """Acey-Deucey's double after a 1-2 played in full: ``(d, play)``, the double ``d-d`` to
+        name and this bot's play of it (None when it cannot be moved at all).
+
+        ``position`` is the one the 1 and the 2 left, seen by the same player
+        (``aceydeucey.still_on_roll``).  Each double is played as ``choose_play``
+        plays it and judged where it leaves the game: played in full, the same
+        player rolls again (judged from the player's side, on roll); otherwise the
+        opponent is on roll.  The double judged best is named (the lowest of equals).
+
+        >>> from table.rules import aceydeucey
+        >>> p = Position.initial("acey-deucey")
+        >>> after = aceydeucey.still_on_roll(p.legal_plays((2, 1))[0])
+        >>> d, play = Bot("medium").choose_double(after)
+        >>> 1 <= d <= 6 and play is not None and play.dice == (d, d)
+        True
+        """
+        if position.variant.turn_flow != "acey-deucey":
+            raise BotError(f"a double is named after a 1-2 in Acey-Deucey, not in "
+                           f"{position.variant.title}")
+        if position.result() != 0:
+            raise BotError("the game is over: there is no double to name")
+        depth = self.settings.analysis
+        best: tuple[float, int, Play | None] | None = None
+        for d in range(1, 7):
+            play = self.choose_play(position, (d, d))
+            if play is None:
+                value = -self.evaluate(position.swapped(), depth).equity
+            elif play.position.result() != 0:
+                value = float(-play.position.result()) * 100.0  # a won game beats any position
+            elif double_played_in_full(play):
+                value = self.evaluate(play.position.swapped(), depth).equity
+            else:
+                value = -self.evaluate(play.position, depth).equity
+            if best is None or value > best[0]:
+                best = (value, d, play)
+        assert best is not None
+        return best[1], best[2]
 
     def evaluate(self, position: Position, depth: int | None = None) -> Evaluation:
         """Cubeless chances for the player on roll, at this level's depth unless given."""

@@ -35,8 +35,9 @@ from numba import njit
 
 from table.bot.met import CubeModel, crawford_game, match_equity, post_crawford
 from table.errors import TableError
-from table.rules.board import is_race
+from table.rules.board import BOARD_SIZE, is_race
 from table.rules.position import Position
+from table.rules.reserve import folded
 
 Owner = Literal["centre", "player", "opponent"]
 OWNERS = ("centre", "player", "opponent")
@@ -154,7 +155,9 @@ def efficiency(position: Position) -> float:
     >>> efficiency(Position(board))
     0.0
     """
-    return float(board_efficiency(np.array(position.board, dtype=np.int8)))
+    # Checkers waiting off the board (Race, Dutch, Acey-Deucey) count as on the bar.
+    b = position.board
+    return float(board_efficiency(np.array(folded(b) if len(b) > BOARD_SIZE else b, dtype=np.int8)))
 
 
 def _check(cube: int, owner: str) -> None:

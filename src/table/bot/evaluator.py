@@ -27,7 +27,7 @@ from numba import njit
 
 from table.bot import bearoff, search
 from table.bot.net import N_OUTPUTS, WIN, WIN_GAMMON, WIN_BACKGAMMON, LOSE_GAMMON, LOSE_BACKGAMMON
-from table.bot.net import Weights, bundled, evaluate_board, final_probs
+from table.bot.net import Weights, bundled, evaluate_board, final_probs, shipped
 from table.errors import TableError, VariantError
 from table.rules.board import BOARD_SIZE, CHECKERS
 from table.rules.position import Position
@@ -178,11 +178,18 @@ class FakeEvaluator:
         return out
 
 
+def _own_or_standard(name: str) -> Callable[[int], Evaluator]:
+    return lambda checkers: NetEvaluator(shipped(name), checkers=checkers)
+
+
 # The shipped networks by ``Variant.weights``, made for the variant's checkers a side.
 _SHIPPED: dict[str, Callable[[int], Evaluator]] = {
     "standard": lambda checkers: NetEvaluator(bundled(), checkers=checkers),
     # Hypergammon's own networks, trained by Table's self-play from its start.
     "hypergammon": lambda checkers: NetEvaluator(bundled("hypergammon"), checkers=checkers),
+    # Checkers that start off the board: the folded 26-entry boards (``reserve.folded``), judged
+    # by the variant's own networks once they ship, by the standard ones until then.
+    **{name: _own_or_standard(name) for name in ("race", "dutch", "acey-deucey")},
 }
 
 

@@ -438,6 +438,17 @@ def bundled_path(name: str = "standard") -> Path:
 _cache: dict[str, Weights] = {}
 
 
+def shipped(name: str = "standard") -> Weights:
+    """The networks a variant whose ``Variant.weights`` is ``name`` plays with: its own when
+    ``bot/weights/<name>.npz`` ships, else the standard networks (Race, Dutch and Acey-Deucey
+    play them on the folded board until their own are ahead of them: docs/strength.md).
+
+    >>> shipped("no-such-variant") is bundled()
+    True
+    """
+    return bundled(name if bundled_path(name).exists() else "standard")
+
+
 def bundled(name: str = "standard") -> Weights:
     """The shipped weights ``name`` (standard backgammon's by default), loaded once per process."""
     path = bundled_path(name)

@@ -14,6 +14,13 @@ judged at 0-ply; the best few within an equity window of the best (``keep[0]``,
 Every function works on raw boards from the player on roll's side; the
 networks travel as a ``Net`` and the scratch arrays as a ``Work`` so that
 nothing is allocated in the hot path.
+
+The same code searches the variants whose checkers start off the board (Race,
+Dutch, Acey-Deucey): their boards have 28 entries (``table.rules.reservekernel``),
+a ``Work`` made for the variant (``make_work(hidden, variant)``) holds them and
+the reserve rules, ``generate_level`` then calls ``generate_reserve``, ``turn``
+turns either width round, and the networks judge the folded 26-entry board
+(the waiting checkers counted on each side's bar, ``table.rules.reserve.folded``).
 """
 
 from __future__ import annotations
@@ -26,7 +33,9 @@ from numba import njit
 from table.bot import bearoff, features
 from table.bot.net import N_OUTPUTS, Weights, equity, evaluate_board, final_probs, flip_probs
 from table.rules import kernel
-from table.rules.board import BOARD_SIZE, CHECKERS, flip, is_race
+from table.rules.board import BAR, BOARD_SIZE, CHECKERS, OFF, flip, is_race
+from table.rules.reservekernel import RESERVE, RESERVE_BOARD_SIZE, THEIR_RESERVE, flip_reserve, generate_reserve
+from table.rules.variant import STANDARD, Variant
 
 MAX_DEPTH = 2  # the deepest search the scratch arrays have room for
 LEVELS = MAX_DEPTH + 1  # nested generate() calls: our move, then one per ply below it
@@ -70,21 +79,25 @@ class Work(NamedTuple):
     res: np.ndarray  # [level]: what the level below returned
     eqs: np.ndarray  # [level, play]: equity of each play for its mover
     order: np.ndarray  # the root's candidates, best first
+    rules: np.ndarray  # int64[4]: 1 for a 28-entry board, then reserve_first, hit_needs_home, bar_first
+    folded: np.ndarray  # int8[26]: a 28-entry board folded for the networks
 
 
-def make_work(hidden: int) -> Work:
-    """Scratch arrays for a network with ``hidden`` hidden units."""
+def make_work(hidden: int, variant: Variant = STANDARD) -> Work:
+    """Scratch arrays for a network with ``hidden`` hidden units, searching ``variant``'s boards
+    (28 entries and the reserve generator when its checkers start off the board)."""
     chances = (LEVELS, N_OUTPUTS)
+    width = RESERVE_BOARD_SIZE if variant.entry == "reserve" else BOARD_SIZE
     return Work(
         np.empty(kernel.MAX_PLAYS, dtype=np.int64),
-        np.empty((LEVELS, kernel.MAX_PLAYS, BOARD_SIZE), dtype=np.int8),
+        np.empty((LEVELS, kernel.MAX_PLAYS, width), dtype=np.int8),
         np.empty((kernel.MAX_PLAYS, 4, 2), dtype=np.int8),
         np.empty(kernel.MAX_PLAYS, dtype=np.int8),
         np.zeros(features.N_INPUTS, dtype=np.float32),
         np.zeros(hidden, dtype=np.float32),
         np.empty(BOARD_SIZE, dtype=np.int8),
-        np.empty((LEVELS, BOARD_SIZE), dtype=np.int8),
-        np.empty((LEVELS, BOARD_SIZE), dtype=np.int8),
+        np.empty((LEVELS, width), dtype=np.int8),
+        np.empty((LEVELS, width), dtype=np.int8),
         np.zeros(LEVELS, dtype=np.int64),
         np.zeros(chances, dtype=np.float32),
         np.zeros(chances, dtype=np.float32),
@@ -92,6 +105,8 @@ def make_work(hidden: int) -> Work:
         np.zeros(chances, dtype=np.float32),
         np.zeros((LEVELS, kernel.MAX_PLAYS), dtype=np.float64),
         np.zeros(kernel.MAX_PLAYS, dtype=np.int64),
+        rules_of(variant),
+        np.empty(BOARD_SIZE, dtype=np.int8),
     )
 
 
@@ -112,15 +127,71 @@ def filters(keep: tuple[int, ...], margin: tuple[float, ...]) -> tuple[np.ndarra
 
 
 @njit(cache=True)
+def turn(board: np.ndarray, out: np.ndarray) -> None:  # pragma: no cover - compiled
+    """Write into ``out`` the board (26 or 28 entries) as the opponent sees it."""
+    if board.shape[0] == RESERVE_BOARD_SIZE:
+        flip_reserve(board, out)
+    else:
+        flip(board, out)
+
+
+@njit(cache=True)
+def fold(board: np.ndarray, out: np.ndarray) -> np.ndarray:  # pragma: no cover - compiled
+    """The 26-entry board the networks read: ``board`` itself, or a 28-entry one folded into
+    ``out`` (each side's waiting checkers on its bar, as ``table.rules.reserve.folded``)."""
+    if board.shape[0] == BOARD_SIZE:
+        return board
+    for i in range(BOARD_SIZE):
+        out[i] = board[i]
+    out[BAR] += board[RESERVE]
+    out[OFF] += board[THEIR_RESERVE]
+    return out
+
+
+@njit(cache=True)
+def judged(work: Work, board: np.ndarray) -> np.ndarray:  # pragma: no cover - compiled
+    """``fold`` into ``work.folded``."""
+    return fold(board, work.folded)
+
+
+@njit(cache=True)
+def game_over(net: Net, work: Work, board: np.ndarray,
+              out: np.ndarray) -> bool:  # pragma: no cover - compiled
+    """``final_probs`` of a board of either width: whether the game is over, its outcome in ``out``."""
+    return final_probs(judged(work, board), out, net.checkers)
+
+
+def rules_of(variant: Variant) -> np.ndarray:
+    """``Work.rules`` for ``variant``: which generator, and the reserve flags it reads."""
+    r = variant.rules
+    return np.array([int(variant.entry == "reserve"), r.reserve_first, r.hit_needs_home,
+                     r.bar_first], dtype=np.int64)
+
+
+@njit(cache=True)
+def generate_any(board: np.ndarray, d1: int, d2: int, rules: np.ndarray, hashes: np.ndarray,
+                 out_boards: np.ndarray, out_steps: np.ndarray,
+                 out_nsteps: np.ndarray) -> int:  # pragma: no cover - compiled
+    """Legal plays of either board width (``rules`` as ``rules_of``) into ``out_boards`` (mover's
+    view); a pass is one 'play' that changes nothing."""
+    if rules[0]:
+        n = generate_reserve(board, d1, d2, rules[1], rules[2], rules[3], hashes, out_boards,
+                             out_steps, out_nsteps)
+    else:
+        n = kernel.generate(board, d1, d2, hashes, out_boards, out_steps, out_nsteps)
+    if n == 0:
+        for i in range(board.shape[0]):
+            out_boards[0, i] = board[i]
+        n = 1
+    return n
+
+
+@njit(cache=True)
 def generate_level(board: np.ndarray, d1: int, d2: int, work: Work,
                    level: int) -> int:  # pragma: no cover - compiled
     """Legal plays into ``work.boards[level]`` (mover's view); a pass is one 'play' that changes nothing."""
-    n = kernel.generate(board, d1, d2, work.hashes, work.boards[level], work.steps, work.nsteps)
-    if n == 0:
-        for i in range(BOARD_SIZE):
-            work.boards[level, 0, i] = board[i]
-        n = 1
-    return n
+    return generate_any(board, d1, d2, work.rules, work.hashes, work.boards[level], work.steps,
+                        work.nsteps)
 
 
 @njit(cache=True)
@@ -135,9 +206,9 @@ def score_plays(net: Net, work: Work, level: int, n: int) -> int:  # pragma: no 
     p = work.p[level]
     best = 0
     for c in range(n):
-        flip(work.boards[level, c], cand)
-        evaluate_board(net.w1, net.b1, net.wh, net.bh, net.w2, net.b2, net.db, cand, work.x, work.hidden,
-                       work.scratch, p, net.checkers)
+        turn(work.boards[level, c], cand)
+        evaluate_board(net.w1, net.b1, net.wh, net.bh, net.w2, net.b2, net.db, judged(work, cand),
+                       work.x, work.hidden, work.scratch, p, net.checkers)
         eqs[c] = -equity(p)
         if c == 0 or eqs[c] > eqs[best]:
             best = c
@@ -188,19 +259,20 @@ def evaluate(net: Net, work: Work, board: np.ndarray, depth: int, level: int,
     ``work.roll[lv]`` the next of its rolls, ``work.acc[lv]`` the sum so far.
     """
     if depth <= 0:
-        evaluate_board(net.w1, net.b1, net.wh, net.bh, net.w2, net.b2, net.db, board, work.x, work.hidden,
-                       work.scratch, out, net.checkers)
+        evaluate_board(net.w1, net.b1, net.wh, net.bh, net.w2, net.b2, net.db, judged(work, board),
+                       work.x, work.hidden, work.scratch, out, net.checkers)
         return
-    if _exact(net, board, out):
+    if _exact(net, judged(work, board), out):
         return
     top = level
     last = level + depth - 1  # the row whose replies are judged at 0-ply
-    if is_race(board) and bearoff.equivalent_differs(net.db, board):
+    # (A 28-entry board is looked ahead from as it is: the bear-off classes are the 26-entry's.)
+    if board.shape[0] == BOARD_SIZE and is_race(board) and bearoff.equivalent_differs(net.db, board):
         # Look ahead from the bear-off classes' representatives, as 0-ply judges: positions
         # whose home sides have the same roll distributions get the same chances at any depth.
         bearoff.canonical_into(net.db, board, work.node[top])
     else:
-        for i in range(BOARD_SIZE):
+        for i in range(board.shape[0]):
             work.node[top, i] = board[i]
     work.roll[top] = 0
     work.acc[top, :] = 0.0
@@ -230,8 +302,8 @@ def evaluate(net: Net, work: Work, board: np.ndarray, depth: int, level: int,
             work.roll[lv] = r + 1
             continue
         child = work.node[lv + 1]
-        flip(work.boards[lv, best], child)
-        if _exact(net, child, work.res[lv + 1]):
+        turn(work.boards[lv, best], child)
+        if _exact(net, judged(work, child), work.res[lv + 1]):
             _add_turned(work.acc[lv], work.res[lv + 1], wt)
             work.roll[lv] = r + 1
             continue
@@ -303,7 +375,7 @@ def choose(net: Net, work: Work, board: np.ndarray, d1: int, d2: int, depth: int
             break
         for i in range(m):
             c = order[i]
-            flip(work.boards[0, c], work.cand[0])
+            turn(work.boards[0, c], work.cand[0])
             evaluate(net, work, work.cand[0], stage + 1, 1, work.res[0])
             eqs[c] = -equity(work.res[0])
     best = order[0]
@@ -320,4 +392,5 @@ exact = _exact
 flip_into = flip  # the name the tools knew: ``table.rules.board.flip``
 
 __all__ = ["MAX_DEPTH", "ROLLS", "Net", "Work", "make_net", "make_work", "filters", "choose",
-           "evaluate", "exact", "add_turned", "flip_probs", "flip_into"]
+           "evaluate", "exact", "add_turned", "flip_probs", "flip_into", "turn", "judged",
+           "game_over", "generate_level", "generate_any", "rules_of", "fold"]

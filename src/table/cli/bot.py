@@ -43,6 +43,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     train.add_argument("--variant", type=_variant_name, default="standard",
                        help="self-play from this variant's start, with its checkers "
                        "(default standard; a checkpoint remembers it)")
+    train.add_argument("--init", type=Path, default=None,
+                       help="a new run starts from these weights (one hidden layer) instead of "
+                       "random ones, and goes on from their games: e.g. "
+                       "training/checkpoints/refine-3.npz to fine-tune a variant's networks")
     train.set_defaults(func=_train)
     refine = sub.add_parser(
         "refine", help="a supervised pass: the network learns its own 1-ply judgements "
@@ -144,7 +148,7 @@ def _train(args: argparse.Namespace) -> int:
         checkpoint=args.checkpoint, games=args.games, seed=args.seed, hidden=args.hidden,
         chunk=args.chunk, check_every=args.check_every, check_pairs=args.check_pairs,
         checkpoint_seconds=args.checkpoint_minutes * 60.0, log=args.log, export=args.export,
-        bearoff=not args.no_bearoff, races=args.races, variant=args.variant,
+        bearoff=not args.no_bearoff, races=args.races, variant=args.variant, init=args.init,
     )
     try:
         train(cfg, sys.stdout, stop=lambda: stopping["now"])

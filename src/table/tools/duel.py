@@ -14,10 +14,11 @@ import numpy as np
 from numba import njit
 
 from table.bot import bearoff, search
-from table.bot.net import Weights, final_probs
+from table.bot.net import Weights
 from table.errors import TableError
 from table.rules import kernel
-from table.rules.board import checkers_on, flip
+from table.rules.board import BOARD_SIZE, checkers_on
+from table.rules.reservekernel import RESERVE
 from table.rules.position import Position
 from table.rules.variant import STANDARD, Variant, find_variant
 from table.tools import pubeval, rulebased
@@ -66,8 +67,8 @@ def play_turn(
     else:
         n, best = search.choose(net_a if side == 0 else net_b, work, board, d1, d2,
                                 depths[side], noises[side], keeps[side], margins[side])
-    flip(work.boards[0, best], board)
-    return final_probs(board, work.p[0], net_a.checkers)
+    search.turn(work.boards[0, best], board)
+    return search.game_over(net_a, work, board, work.p[0])
 
 
 @njit(cache=True)
@@ -136,10 +137,13 @@ def start_board(variant: Variant | str = STANDARD) -> np.ndarray:
     2
     >>> start_board("hypergammon")[22:25].tolist()  # one each on the 22-, 23- and 24-points
     [1, 1, 1]
+    >>> start_board("race")[26:].tolist()  # 28 entries: all fifteen wait off the board
+    [15, -15]
     """
     v = find_variant(variant)
-    # Checkers waiting off the board need the 28-entry board and its own generator (reservekernel).
-    if not kernel.supports(v.rules) or v.entry != "bar":
+    # Checkers waiting off the board have the 28-entry board and its own generator
+    # (reservekernel), which ``search.make_work(hidden, variant)`` selects.
+    if v.entry == "bar" and not kernel.supports(v.rules):
         raise TableError(f"the benchmarks and trainers play variants on the standard rules; "
                          f"{v.name} is not one yet")
     return np.array(Position.initial(v).board, dtype=np.int8)
@@ -149,13 +153,20 @@ def _db(p: Player, checkers: int) -> np.ndarray:
     return bearoff.database(checkers) if p.bearoff and p.kind == NETWORK else bearoff.empty()
 
 
-def duel(a: Player, b: Player, pairs: int, seed: int, start: np.ndarray = START) -> np.ndarray:
+def duel(a: Player, b: Player, pairs: int, seed: int, start: np.ndarray = START,
+         variant: Variant | str = STANDARD) -> np.ndarray:
     """Player ``a``'s points in each of ``pairs`` duplicate pairs of games against ``b``,
     each game from ``start`` (a variant's ``start_board``, whose checkers a side the game is
-    scored by)."""
+    scored by); ``variant`` gives the move rules of a 28-entry board (checkers off the board)."""
     if pairs < 1:
         raise ValueError("a duel needs at least one pair of games")
-    checkers = int(checkers_on(start)[0])
+    v = find_variant(variant)
+    wide = len(start) > BOARD_SIZE
+    if wide != (v.entry == "reserve"):
+        raise TableError(f"a {len(start)}-entry start board is not {v.name}'s")
+    if wide and PUBEVAL in (a.kind, b.kind):
+        raise TableError(f"pubeval reads the standard board only: it cannot play {v.name}")
+    checkers = int(checkers_on(start)[0]) + (int(start[RESERVE]) if wide else 0)
     some = a.weights or b.weights or Weights.random(8, 0)
     wa = a.weights or some
     wb = b.weights or some
@@ -169,7 +180,7 @@ def duel(a: Player, b: Player, pairs: int, seed: int, start: np.ndarray = START)
         np.stack([fa[0], fb[0]]), np.stack([fa[1], fb[1]]),
         search.make_net(wa, _db(a, checkers), checkers),
         search.make_net(wb, _db(b, checkers), checkers),
-        pubeval.WEIGHTS, start, results, search.make_work(max(wa.hidden, wb.hidden)),
+        pubeval.WEIGHTS, start, results, search.make_work(max(wa.hidden, wb.hidden), v),
     )
     return results
 

@@ -18,7 +18,9 @@ play, 26 ints as in ``table.rules.board``) gets a hand-set score in pips:
   earns the lead, and back checkers still in the opponent's home board cost.
 
 It reads only the board, never the dice to come, so it plays any variant on
-the standard board and step rule.  The weights are round numbers chosen by
+the standard board and step rule, and the variants whose checkers start off the board
+(Race, Dutch, Acey-Deucey: 28-entry boards) on the folded board, where a checker still
+waiting counts as one on the bar.  The weights are round numbers chosen by
 hand, then checked with a few short duels against pubeval.
 
 >>> from table import Position
@@ -33,8 +35,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from table.bot.search import fold
 from table.rules.board import BAR, BOARD_SIZE, HOME, checkers_on, flip_rows, is_race
 from table.rules.position import Play, Position
+from table.rules.reserve import flip_reserve_rows
 
 # The value, in pips, of a made point (two or more of the mover's checkers) by its number.
 POINT_VALUE = np.array(
@@ -170,13 +174,16 @@ def contact_score(board: np.ndarray) -> float:  # pragma: no cover - compiled
 @njit(cache=True)
 def pick(before: np.ndarray, boards: np.ndarray, n: int) -> int:  # pragma: no cover - compiled
     """Index of the rule-based choice among ``n`` mover's-view result boards of the play
-    from ``before``; the first of equals, so the same boards give the same choice."""
-    race = is_race(before)
+    from ``before`` (26 entries, or 28 with checkers waiting off the board); the first of
+    equals, so the same boards give the same choice."""
+    folded = np.empty(BOARD_SIZE, dtype=np.int8)
+    race = is_race(fold(before, folded))
     scores = np.empty(n, dtype=np.float64)
     for c in range(n):
-        if checkers_on(boards[c])[0] == 0:
+        b = fold(boards[c], folded)
+        if checkers_on(b)[0] == 0:
             return c  # the last checker borne off wins
-        scores[c] = race_score(boards[c]) if race else contact_score(boards[c])
+        scores[c] = race_score(b) if race else contact_score(b)
     return int(np.argmax(scores))
 
 
@@ -186,5 +193,6 @@ def choose_play(position: Position, dice: tuple[int, int]) -> Play | None:
     if not plays:
         return None
     # Each play's position is the opponent's view; turned round, it is the mover's.
-    after = flip_rows(np.array([q.position.board for q in plays], dtype=np.int8))
+    rows = np.array([q.position.board for q in plays], dtype=np.int8)
+    after = flip_rows(rows) if rows.shape[1] == BOARD_SIZE else flip_reserve_rows(rows)
     return plays[pick(np.array(position.board, dtype=np.int8), after, len(plays))]

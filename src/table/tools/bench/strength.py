@@ -12,7 +12,7 @@ import numpy as np
 
 from table.bot import search
 from table.bot.bot import SETTINGS
-from table.bot.net import Weights, bundled
+from table.bot.net import Weights, shipped
 from table.errors import TableError
 from table.rules.variant import find_variant
 from table.tools.cubeplay import CubePlayer, cube_duel
@@ -23,8 +23,9 @@ def player(spec: str, variant: str = "standard") -> tuple[str, Player]:
     """A benchmark player: ``pubeval``, ``rules`` (the rule-based player of
     ``table.tools.rulebased``), ``random``, a level or a ``.npz`` file.
 
-    A level plays with the networks shipped for ``variant`` (``Variant.weights``),
-    as the computer does in that variant's games.
+    A level plays with the networks shipped for ``variant`` (``Variant.weights``; the
+    standard ones where none ship, on the folded board for Race, Dutch and Acey-Deucey),
+    as the computer does in that variant's games.  Pubeval reads the standard board only.
 
     A level or weights file may add ``:DEPTH`` and then ``:KEEP,...:MARGIN,...``,
     the move filters (see ``LevelSettings``): ``hard:2:8,2:0.16,0.04`` is Greu
@@ -56,7 +57,7 @@ def player(spec: str, variant: str = "standard") -> tuple[str, Player]:
     if name in SETTINGS:
         s = SETTINGS[name]
         keep, margin = named or (s.keep, s.margin)
-        return spec, Player(NETWORK, bundled(find_variant(variant).weights),
+        return spec, Player(NETWORK, shipped(find_variant(variant).weights),
                             int(depth) if depth else s.depth, s.noise, keep, margin)
     if name.endswith(".npz"):
         # A weights file plays at 0-ply unless a depth is given; deeper, with Greu's filter
@@ -75,6 +76,9 @@ def run(args: argparse.Namespace) -> int:
     if args.passive and not args.cube:
         raise TableError("--passive needs --cube")
     start_board(args.variant)  # refuses a variant the players cannot play, before any game
+    if args.cube and find_variant(args.variant).entry == "reserve":
+        raise TableError(f"--cube plays the standard board only, not {args.variant}'s "
+                         "(checkers waiting off the board)")
     if args.cube:
         return _cube_run(args)
     name_a, a = player(args.a, args.variant)
@@ -82,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
     pairs = args.games // 2
     start = time.perf_counter()
     if args.jobs == 1:
-        res = duel(a, b, pairs, args.seed, start_board(args.variant))
+        res = duel(a, b, pairs, args.seed, start_board(args.variant), args.variant)
     else:
         # Job i plays its share with seed (seed, i): the same games for the same --jobs.
         shares = [pairs // args.jobs + (1 if i < pairs % args.jobs else 0) for i in range(args.jobs)]
@@ -103,7 +107,8 @@ def _variant_tag(variant: str) -> str:
 
 def _duel_share(job: tuple[str, str, str, int, int]) -> np.ndarray:
     spec_a, spec_b, variant, pairs, seed = job
-    return duel(player(spec_a, variant)[1], player(spec_b, variant)[1], pairs, seed, start_board(variant))
+    return duel(player(spec_a, variant)[1], player(spec_b, variant)[1], pairs, seed,
+                start_board(variant), variant)
 
 
 def cube_player(spec: str, passive: bool, variant: str = "standard") -> CubePlayer:

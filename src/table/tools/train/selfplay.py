@@ -14,6 +14,13 @@ as eligibility traces applied at the end of the episode, at the cost of one
 gradient a state instead of a trace over every weight.  The output layer
 learns with the cross-entropy gradient (target minus output), which suits
 sigmoid outputs that are probabilities.
+
+The variants whose checkers start off the board (Race, Dutch, Acey-Deucey) play
+through the same loop: their 28-entry start board and ``search.rules_of(variant)``
+select the reserve generator (``search.generate_any``), and the networks learn
+from the folded 26-entry board (``search.fold``: waiting checkers on the bar).
+Acey-Deucey's 1-2 is an ordinary roll here (the staged turn, a named double and
+another roll, is the match's and ``Bot.choose_double``'s).
 """
 
 from __future__ import annotations
@@ -21,12 +28,12 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from table.bot import bearoff, features
+from table.bot import bearoff, features, search
 from table.bot.net import (
     N_OUTPUTS, RACE, CONTACT, equity, evaluate_board, final_probs, flip_probs, forward, tidy,
 )
 from table.rules import kernel
-from table.rules.board import flip, is_race
+from table.rules.board import is_race
 
 MAX_MOVES = 1000
 
@@ -108,10 +115,11 @@ def _td_update(
 def play_and_learn(
     w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray,
     db: np.ndarray, n_games: int, seed: int, alpha: float, lam: float, stats: np.ndarray,
-    races: bool, start: np.ndarray, checkers: int,
+    races: bool, start: np.ndarray, checkers: int, rules: np.ndarray,
 ) -> None:  # pragma: no cover - compiled
     """Play ``n_games`` of self-play from ``start`` (a variant's start board, each side with
-    ``checkers``; ``db`` is built for them), learning after each.
+    ``checkers``; ``db`` is built for them; ``rules`` its ``search.rules_of``, which reads
+    a 28-entry board for checkers waiting off the board), learning after each.
 
     With ``races``, each game starts instead from a random race (see
     ``random_race``): a pass that teaches the race network positions that
@@ -130,7 +138,8 @@ def play_and_learn(
     # TD(lambda) trains one hidden layer (its gradient below): no second layer.
     no_wh = np.zeros((2, w1.shape[2], 0), dtype=np.float32)
     no_bh = np.zeros((2, 0), dtype=np.float32)
-    out_boards = np.empty((kernel.MAX_PLAYS, 26), dtype=np.int8)
+    width = start.shape[0]
+    out_boards = np.empty((kernel.MAX_PLAYS, width), dtype=np.int8)
     out_steps = np.empty((kernel.MAX_PLAYS, 4, 2), dtype=np.int8)
     out_nsteps = np.empty(kernel.MAX_PLAYS, dtype=np.int8)
     xs = np.zeros((MAX_MOVES, ni), dtype=np.float32)
@@ -146,35 +155,36 @@ def play_and_learn(
     tgt = np.zeros(N_OUTPUTS, dtype=np.float32)
     dh = np.zeros(nh, dtype=np.float32)
     scratch = np.empty(26, dtype=np.int8)
-    cand = np.empty(26, dtype=np.int8)
-    board = np.empty(26, dtype=np.int8)
+    folded = np.empty(26, dtype=np.int8)
+    cand = np.empty(width, dtype=np.int8)
+    board = np.empty(width, dtype=np.int8)
     for _game in range(n_games):
         if races:
+            board[:] = 0  # a race has every checker on the board
             random_race(board, checkers)
         else:
-            for i in range(26):
+            for i in range(width):
                 board[i] = start[i]
         m = 0
         finished = False
         while m < MAX_MOVES:
             d1, d2 = roll_dice(m == 0 and not races)
-            n = kernel.generate(board, d1, d2, hashes, out_boards, out_steps, out_nsteps)
-            if n == 0:
-                for i in range(26):
-                    out_boards[0, i] = board[i]
-                n = 1
+            n = search.generate_any(board, d1, d2, rules, hashes, out_boards, out_steps,
+                                    out_nsteps)
             best = -1
             best_eq = -1e9
             for c in range(n):
-                flip(out_boards[c], cand)
-                evaluate_board(w1, b1, no_wh, no_bh, w2, b2, db, cand, x, hid, scratch, p, checkers)
+                search.turn(out_boards[c], cand)
+                evaluate_board(w1, b1, no_wh, no_bh, w2, b2, db, search.fold(cand, folded), x,
+                               hid, scratch, p, checkers)
                 eq = -equity(p)
                 stats[7] += 1
                 if eq > best_eq:
                     best_eq = eq
                     best = c
-            flip(out_boards[best], board)
-            if final_probs(board, p, checkers):
+            search.turn(out_boards[best], board)
+            seen = search.fold(board, folded)  # what the networks read
+            if final_probs(seen, p, checkers):
                 for k in range(N_OUTPUTS):
                     vals[m, k] = p[k]
                 nets[m] = -1
@@ -185,8 +195,8 @@ def play_and_learn(
                 stats[3 + pts - 1] += 1
                 m += 1
                 break
-            if bearoff.applies(db, board):
-                bearoff.probabilities(db, board, p, checkers)
+            if bearoff.applies(db, seen):
+                bearoff.probabilities(db, seen, p, checkers)
                 for k in range(N_OUTPUTS):
                     vals[m, k] = p[k]
                 nets[m] = -1
@@ -194,12 +204,12 @@ def play_and_learn(
                 stats[8] += 1
                 m += 1
                 break
-            net = RACE if is_race(board) else CONTACT
-            features.encode(board, xs[m], scratch)
+            net = RACE if is_race(seen) else CONTACT
+            features.encode(seen, xs[m], scratch)
             forward(w1, b1, w2, b2, net, xs[m], hs[m], raws[m])
             for k in range(N_OUTPUTS):
                 p[k] = raws[m, k]
-            tidy(board, p, checkers)
+            tidy(seen, p, checkers)
             for k in range(N_OUTPUTS):
                 vals[m, k] = p[k]
             nets[m] = net

@@ -14,11 +14,11 @@ from typing import Callable, TextIO
 
 import numpy as np
 
-from table.bot import bearoff
+from table.bot import bearoff, search
 from table.bot.net import Weights
 from table.errors import TableError
 from table.rules.variant import find_variant
-from table.tools.duel import NETWORK, PUBEVAL, START, Player, duel, start_board, summary
+from table.tools.duel import NETWORK, PUBEVAL, RULES, START, Player, duel, start_board, summary
 from table.tools.train.selfplay import play_and_learn
 
 
@@ -70,6 +70,7 @@ class TrainConfig:
     bearoff: bool = True
     races: bool = False
     variant: str = "standard"  # games start from this variant's position, with its checkers
+    init: Path | None = None  # a new run's initial weights (one hidden layer) instead of random
     log: Path | None = None
     export: Path | None = None
     schedule: Schedule | None = None
@@ -83,11 +84,18 @@ def _log(line: str, sinks: list[TextIO]) -> None:
 
 
 def strength_vs_pubeval(weights: Weights, pairs: int, seed: int = 12345,
-                        start: np.ndarray = START) -> tuple[float, float]:
+                        start: np.ndarray = START, variant: str = "standard") -> tuple[float, float]:
     """0-ply ppg against pubeval over ``pairs`` duplicate pairs, with its 95% CI half-width,
-    each game from ``start`` (a variant's start board)."""
-    res = duel(Player(NETWORK, weights), Player(PUBEVAL), pairs, seed, start)
+    each game from ``start`` (a variant's start board).  Pubeval reads the standard board
+    only: where checkers wait off the board (``yardstick``), the rule-based player stands in."""
+    res = duel(Player(NETWORK, weights), Player(yardstick(variant)), pairs, seed, start, variant)
     return summary(res)
+
+
+def yardstick(variant: str) -> int:
+    """The opponent of the periodic strength check: pubeval, or the rule-based player where
+    checkers start off the board (pubeval cannot read them)."""
+    return RULES if find_variant(variant).entry == "reserve" else PUBEVAL
 
 
 def train(cfg: TrainConfig, out: TextIO, stop: Callable[[], bool] = lambda: False) -> Weights:
@@ -99,6 +107,20 @@ def train(cfg: TrainConfig, out: TextIO, stop: Callable[[], bool] = lambda: Fals
             raise TableError(f"{cfg.checkpoint} has two hidden layers: self-play training "
                              "(TD) trains networks of one; fit it with table refine instead")
         resumed = True
+    elif cfg.init is not None:
+        # Fine-tuning: the run goes on from another network's weights (the standard one's for a
+        # variant) and its games, so that the schedule starts where that network's left off.
+        weights = Weights.load(cfg.init)
+        if weights.wh is not None:
+            raise TableError(f"--init {cfg.init} has two hidden layers: self-play training (TD) "
+                             "trains networks of one (training/checkpoints/refine-3.npz is one)")
+        weights.meta.update(seed=str(cfg.seed), chunk=str(cfg.chunk), init=str(cfg.init),
+                            init_games=str(weights.games))
+        weights.meta.pop("race_games", None)
+        weights.meta["variant"] = cfg.variant
+        if cfg.variant == "standard":
+            del weights.meta["variant"]
+        resumed = False
     else:
         weights = Weights.random(cfg.hidden, cfg.seed)
         weights.meta.update(seed=str(cfg.seed), hidden=str(cfg.hidden), chunk=str(cfg.chunk))
@@ -146,7 +168,8 @@ def train(cfg: TrainConfig, out: TextIO, stop: Callable[[], bool] = lambda: Fals
             alpha, lam = schedule.at(weights.games)
             play_and_learn(weights.w1, weights.b1, weights.w2, weights.b2, db, chunk,
                            seed * 1_000_003 + k + (RACE_SEED_OFFSET if cfg.races else 0),
-                           alpha, lam, stats, cfg.races, start, variant.checkers)
+                           alpha, lam, stats, cfg.races, start, variant.checkers,
+                           search.rules_of(variant))
             add(chunk)
             window_games += chunk
             now = time.monotonic()
@@ -162,8 +185,10 @@ def train(cfg: TrainConfig, out: TextIO, stop: Callable[[], bool] = lambda: Fals
                 window_games = 0
             if done() % cfg.check_every < chunk:
                 t = time.monotonic()
-                ppg, ci = strength_vs_pubeval(weights, cfg.check_pairs, start=start)
-                _log(f"check {label}={done()} vs pubeval 0-ply: {ppg:+.3f} ppg "
+                ppg, ci = strength_vs_pubeval(weights, cfg.check_pairs, start=start,
+                                              variant=variant.name)
+                against = "rules" if yardstick(variant.name) == RULES else "pubeval"
+                _log(f"check {label}={done()} vs {against} 0-ply: {ppg:+.3f} ppg "
                      f"+/- {ci:.3f} ({2 * cfg.check_pairs} games, {time.monotonic() - t:.0f}s)",
                      sinks)
                 window_t += time.monotonic() - t
