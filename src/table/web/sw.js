@@ -19,7 +19,8 @@ const SHELL = [
   "/static/js/engine/graph.js", "/static/js/engine/dice.js", "/static/js/engine/state.js", "/static/js/engine/match.js", "/static/js/engine/records.js", "/static/js/engine/features.js",
   "/static/js/engine/nn.js", "/static/js/engine/simd.js", "/static/js/engine/bearoff.js", "/static/js/engine/search.js", "/static/js/engine/bot.js",
   "/static/js/engine/cube.js", "/static/js/engine/player.js", "/static/js/engine/hint.js", "/static/js/engine/worker.js",
-  "/static/js/engine/variants.js", "/static/js/engine/variants.json",
+  "/static/js/engine/variants.js", "/static/js/engine/variants.json", "/static/js/engine/pytext.js",
+  "/static/js/engine/reserve.js", "/static/js/engine/aceydeucey.js",
   "/static/bot/table.json", "/static/bot/table.bin", "/static/bot/hypergammon.json", "/static/bot/hypergammon.bin",
   "/static/manifest.webmanifest", "/static/icons/icon.svg", "/static/icons/icon-192.png", "/static/icons/icon-512.png",
 ];

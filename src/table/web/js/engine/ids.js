@@ -1,6 +1,13 @@
 // GNU Backgammon Position IDs and Match IDs in the browser (table.rules.posid and
 // table.notation.matchid are the reference; the tests pin these to them).
 
+import { pyRepr, pyTypeName } from "./pytext.js";
+
+// A Position ID that cannot be read; the message is table.errors.PositionIdError's.
+export class PositionIdError extends Error {
+  get name() { return "PositionIdError"; }
+}
+
 const B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
 function toBase64(bytes) {
@@ -55,32 +62,42 @@ export function positionId(board) {
   return toBase64(bytes);
 }
 
-// The raw board of a Position ID; throws an Error saying what is wrong.
+// The raw board of a Position ID; throws a PositionIdError saying what is wrong, in the words of
+// table.rules.posid.decode_position_id.
 export function boardFromId(text) {
-  if (!/^[A-Za-z0-9+/]{14}$/.test(text)) throw new Error(`${JSON.stringify(text)} is not a Position ID`);
+  if (typeof text !== "string") throw new PositionIdError(`a Position ID is a string, got ${pyTypeName(text)}`);
+  text = text.trim();
+  if (!/^[A-Za-z0-9+/]{14}$/.test(text)) {
+    throw new PositionIdError(`${pyRepr(text)} is not a Position ID: expected 14 characters of A-Z a-z 0-9 + /`);
+  }
   const bytes = fromBase64(text, 10);
   const sides = [];
   let bit = 0;
-  for (let side = 0; side < 2; side++) {
+  for (const side of ["opponent", "player on roll"]) {
     const counts = [];
     let total = 0;
     while (counts.length < 25) {
       let n = 0;
       while (bit < 80 && getBit(bytes, bit)) { n++; bit++; }
-      if (bit >= 80) throw new Error(`Position ID ${text} ends too early`);
+      if (bit >= 80) throw new PositionIdError(`Position ID '${text}' ends before the ${side}'s checkers do`);
       bit++;
       counts.push(n);
       total += n;
     }
-    if (total > 15) throw new Error(`Position ID ${text} has more than 15 checkers for one side`);
+    if (total > 15) {
+      throw new PositionIdError(`Position ID '${text}' gives the ${side} ${total} checkers; at most 15 are allowed`);
+    }
     sides.push(counts);
+  }
+  for (let k = bit; k < 80; k++) {
+    if (getBit(bytes, k)) throw new PositionIdError(`Position ID '${text}' has stray bits after both sides' checkers`);
   }
   const [opp, me] = sides;
   const board = new Int8Array(26);
   for (let p = 1; p <= 25; p++) board[p] = me[p - 1];
   for (let j = 1; j <= 24; j++) {
     if (opp[j - 1]) {
-      if (board[25 - j]) throw new Error(`Position ID ${text} puts both sides on point ${25 - j}`);
+      if (board[25 - j]) throw new PositionIdError(`Position ID '${text}' puts both sides' checkers on point ${25 - j}`);
       board[25 - j] = -opp[j - 1];
     }
   }

@@ -62,15 +62,16 @@ export function applyStep(board, src, dst) {
   return false;
 }
 
-// FNV-1a over the 26 entries: the duplicate check's first look (boards are compared after it).
+// FNV-1a over the board's entries (26, or 28 where checkers wait off the board: reserve.js): the
+// duplicate check's first look (boards are compared after it).
 function boardHash(board) {
   let h = 0x811c9dc5;
-  for (let i = 0; i < BOARD_SIZE; i++) h = Math.imul(h ^ (board[i] + 16), 0x01000193);
+  for (let i = 0; i < board.length; i++) h = Math.imul(h ^ (board[i] + 16), 0x01000193);
   return h >>> 0;
 }
 
 function sameBoard(a, b) {
-  for (let i = 0; i < BOARD_SIZE; i++) if (a[i] !== b[i]) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
 }
 
@@ -89,7 +90,10 @@ export function generate(board, d1, d2) {
   return st.plays;
 }
 
-function record(st, board, n, priority) {
+// Keep a candidate play (its board and first `n` steps) unless a fuller one is known or its board
+// is already kept: the first sequence found for a board is the one kept, as in the kernel.
+// `st` is {best: -1, plays: [], seen: new Map()} at the start (reserve.js keeps its plays so too).
+export function record(st, board, steps, n, priority) {
   if (priority < st.best) return;
   if (priority > st.best) {
     st.best = priority;
@@ -139,7 +143,7 @@ function search(board, dice, doubles, st) {
       while (nh > 0 && nxt[nh] <= 0) nh -= 1;
       highs[level + 1] = nh;
       if (level + 1 === ndice) {
-        record(st, nxt, ndice, 100);
+        record(st, nxt, steps, ndice, 100);
       } else {
         level += 1;
         srcs[level] = doubles ? s + 1 : BAR + 1;
@@ -148,7 +152,7 @@ function search(board, dice, doubles, st) {
     } else {
       if (moved[level] === 0 && level > 0) {
         // No die left at this level can move: a play using fewer dice.
-        record(st, stack[level], level, doubles ? level : 10 + dice[0]);
+        record(st, stack[level], steps, level, doubles ? level : 10 + dice[0]);
       }
       level -= 1;
     }

@@ -9,6 +9,11 @@ import TABLE from "./variants.json" with { type: "json" };
 export const VARIANTS = Object.freeze(TABLE.variants);
 export const STANDARD = VARIANTS.standard;
 
+// Variants the engine plays that the product does not offer yet (table.rules.variant.ENGINE_ONLY:
+// Race, Dutch, Acey-Deucey, whose checkers start off the board, played by reserve.js): variantOf
+// finds them, as find_variant does, but they are not in VARIANTS, which the forms list.
+export const ENGINE_ONLY = Object.freeze(TABLE.engineOnly);
+
 // What a new game shares with the server besides the variant: the computer's levels and the
 // lengths a match may have (table.bot.bot.LEVELS, table.server.play.game.MATCH_LENGTHS).
 export const LEVEL_NAMES = Object.freeze(TABLE.levels);
@@ -22,10 +27,10 @@ export class VariantError extends Error {
 // as find_variant finds it; throws VariantError naming the variants there are.
 export function variantOf(name) {
   if (name == null) return STANDARD;
-  if (typeof name === "object" && VARIANTS[name.name] === name) return name;
+  if (typeof name === "object" && name && (VARIANTS[name.name] ?? ENGINE_ONLY[name.name]) === name) return name;
   if (typeof name === "string") {
     const key = name.trim().toLowerCase();
-    for (const v of Object.values(VARIANTS)) {
+    for (const v of [...Object.values(VARIANTS), ...Object.values(ENGINE_ONLY)]) {
       if ([v.name, v.matName, v.sgfName].some((n) => n && n.toLowerCase() === key)) return v;
     }
   }
