@@ -44,10 +44,11 @@ class Tables:
         self.edges = np.empty((MAX_EDGES, 5), dtype=np.int16)
         self.starts = np.empty(MAX_NODES + 1, dtype=np.int32)
         self.final = np.empty(MAX_NODES, dtype=np.int32)
-        self.slot_hash = np.empty(_SLOTS, dtype=np.int64)
+        self.slot_hash = np.full(_SLOTS, _EMPTY, dtype=np.int64)
         self.slot_node = np.empty(_SLOTS, dtype=np.int32)
         self.slot_board = np.empty((_SLOTS, 28), dtype=np.int8)
         self.slot_left = np.empty((_SLOTS, 4), dtype=np.int8)
+        self.used = np.zeros(_SLOTS // 2, dtype=np.int64)  # at most half full: probes stay short
 
 
 @njit(cache=True)
@@ -119,13 +120,40 @@ def walk(board: np.ndarray, d1: int, d2: int, depth: int, targets: np.ndarray,
          reserve_first: int, hit_needs_home: int, bar_first: int,
          edges: np.ndarray, starts: np.ndarray, final: np.ndarray,
          slot_hash: np.ndarray, slot_node: np.ndarray, slot_board: np.ndarray,
-         slot_left: np.ndarray) -> int:  # pragma: no cover - compiled
+         slot_left: np.ndarray, used: np.ndarray) -> int:  # pragma: no cover - compiled
     """Walk the graph of roll ``d1-d2`` (``depth`` steps a play) from ``board`` (26 or 28 entries)
-    to the legal plays' boards ``targets`` (one row each, from the mover's side); see the module."""
+    to the legal plays' boards ``targets`` (one row each, from the mover's side); see the module.
+
+    The table of visited states (``slot_*``) is all empty before and after: only the slots
+    used (listed in ``used``, whose entry 0 counts them) are emptied again."""
+    used[0] = 0
+    n = _walk(board, d1, d2, depth, targets, reserve_first, hit_needs_home, bar_first, edges, starts,
+              final, slot_hash, slot_node, slot_board, slot_left, used)
+    for k in range(1, used[0] + 1):
+        slot_hash[used[k]] = _EMPTY
+    return n
+
+
+@njit(cache=True)
+def _claim(s: int, h: np.int64, slot_hash: np.ndarray, used: np.ndarray) -> bool:  # pragma: no cover
+    """Mark slot ``s`` taken by a state of hash ``h``; False when the table is too full to go on."""
+    if used[0] + 1 >= used.shape[0]:
+        return False
+    used[0] += 1
+    used[used[0]] = s
+    slot_hash[s] = h
+    return True
+
+
+@njit(cache=True)
+def _walk(board: np.ndarray, d1: int, d2: int, depth: int, targets: np.ndarray,
+          reserve_first: int, hit_needs_home: int, bar_first: int,
+          edges: np.ndarray, starts: np.ndarray, final: np.ndarray,
+          slot_hash: np.ndarray, slot_node: np.ndarray, slot_board: np.ndarray,
+          slot_left: np.ndarray, used: np.ndarray) -> int:  # pragma: no cover - compiled
     width = board.shape[0]
     reserve = width > BOARD_SIZE
     top = RESERVE if reserve else BAR
-    slot_hash[:] = _EMPTY
     target_hashes = board_hashes(targets)
     order = np.argsort(target_hashes)
     sorted_hashes = target_hashes[order]
@@ -183,7 +211,8 @@ def walk(board: np.ndarray, d1: int, d2: int, depth: int, targets: np.ndarray,
                     node = nodes
                     starts[node] = nedges
                     final[node - 1] = t
-                slot_hash[s] = h
+                if not _claim(s, h, slot_hash, used):
+                    return -1
                 slot_node[s] = node
                 slot_board[s, :width] = here
                 for i in range(4):
@@ -196,7 +225,8 @@ def walk(board: np.ndarray, d1: int, d2: int, depth: int, targets: np.ndarray,
                 continue
             frame_slot[level] = s
             # Claimed now (no state below has as many dice left, so none can match it before it is done).
-            slot_hash[s] = h
+            if not _claim(s, h, slot_hash, used):
+                return -1
             slot_node[s] = -1
             slot_board[s, :width] = here
             for i in range(4):

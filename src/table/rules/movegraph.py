@@ -33,6 +33,7 @@ import numpy as np
 from table.errors import IllegalPlayError
 from table.rules import graphkernel, kernel
 from table.rules.dice import check_dice
+from table.rules.play import steps_per_play
 from table.rules.position import Play, Position, boards_after
 
 # One edge: (from, to, die, hit, child node), points in the mover's numbering
@@ -104,13 +105,14 @@ def move_graph(position: Position, dice: Sequence[int]) -> MoveGraph:
     plays = position.legal_plays(roll)
     if not plays:
         return MoveGraph((), ((),), {}, 0)
-    depth = len(plays[0].steps)
+    depth = steps_per_play(plays)
     board = np.array(position.board, dtype=np.int8)
     rules = position.variant.rules
     tables = getattr(_LOCAL, "tables", None) or _tables()
     n = graphkernel.walk(board, roll[0], roll[1], depth, boards_after(plays), rules.reserve_first,
                          rules.hit_needs_home, rules.bar_first, tables.edges, tables.starts, tables.final,
-                         tables.slot_hash, tables.slot_node, tables.slot_board, tables.slot_left)
+                         tables.slot_hash, tables.slot_node, tables.slot_board, tables.slot_left,
+                         tables.used)
     if n <= 0:  # pragma: no cover - every legal play is reachable step by step, within the tables
         raise RuntimeError("the move graph lost every legal play" if n == 0 else "the move graph is too large")
     edges = [(src, dst, die, hit == 1, child)

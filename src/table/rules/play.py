@@ -41,6 +41,22 @@ def boards_after(plays: Sequence[Play]) -> np.ndarray:
     return np.array([q.position.swapped().board for q in plays], dtype=np.int8).reshape(len(plays), -1)
 
 
+def steps_per_play(plays: Sequence[Play]) -> int:
+    """How many single-die steps each of ``plays`` makes (the maximum-use rule makes them all
+    equal), read from the move generator's output without writing out any play's steps.
+
+    >>> from table import Position
+    >>> steps_per_play(Position.initial().legal_plays((6, 6))), steps_per_play([])
+    (4, 0)
+    """
+    if not plays:
+        return 0
+    batch = plays[0]._source[0]
+    if batch.nsteps is not None:
+        return int(batch.nsteps[0])
+    return len(plays[0].steps)
+
+
 class _Batch:
     """The kernel's output for one call of ``legal_plays``, shared by its plays.
 
