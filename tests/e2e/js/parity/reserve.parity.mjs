@@ -13,7 +13,7 @@ import {
   canPlayBoth, doublePlayedInFull, gameValue, isAceyDeucey, playedBoth, playsAceyDeucey, stillOnRoll,
 } from "../../../../src/table/web/js/engine/aceydeucey.js";
 import { boardFromId } from "../../../../src/table/web/js/engine/ids.js";
-import { ENGINE_ONLY, VARIANTS, playable, variantOf } from "../../../../src/table/web/js/engine/variants.js";
+import { ENGINE_ONLY, VARIANTS, VariantError, playable, variantOf } from "../../../../src/table/web/js/engine/variants.js";
 
 const fixture = JSON.parse(readFileSync(process.env.PARITY_FIXTURE, "utf8"));
 const part = (name) => ({ skip: !(name in fixture) && `the fixture has no ${name}` });
@@ -122,4 +122,6 @@ test("the variants not offered yet: Python's, found by name, and not in the form
     assert.deepEqual([v.cube, v.turnFlow, v.checkers, v.entry], [want.cube, want.turnFlow, want.checkers, want.entry]);
     assert.equal(playable(v), false); // rules.js does not play it: a game on this device refuses it
   }
+  // The reserve generator plays only the variants whose checkers start off the board.
+  assert.throws(() => reservePlays(new Int8Array(28), [3, 1], "standard"), (e) => e instanceof VariantError);
 });

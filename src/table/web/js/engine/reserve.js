@@ -18,7 +18,7 @@ import { BAR, BOARD_SIZE, OFF, ROLLS, applyStep, record } from "./rules.js";
 import { PositionIdError, boardFromId, positionId } from "./ids.js";
 import { NotationError, formatSteps, hitsOf, parseMoveText } from "./movetext.js";
 import { gameResult } from "./state.js";
-import { variantOf } from "./variants.js";
+import { VariantError, variantOf } from "./variants.js";
 
 export const RESERVE = 26;
 export const THEIR_RESERVE = 27;
@@ -141,7 +141,9 @@ function over(board) {
 // be played or the game is over.
 export function reservePlays(board, dice, variant) {
   const v = variantOf(variant);
-  if (v.entry !== "reserve") throw new TypeError(`${v.title}'s checkers do not start off the board`);
+  if (v.entry !== "reserve") {
+    throw new VariantError(`${v.title}'s checkers do not start off the board: reserve.js plays the variants whose checkers do`);
+  }
   if (over(board)) return [];
   return generateReserve(board, dice[0], dice[1], v.rules)
     .map((p) => ({ board: p.board, steps: p.steps, dice: [dice[0], dice[1]], variant: v }));
