@@ -2,21 +2,27 @@
 // It knows geometry only; what is legal comes from the caller (the server's moves).
 
 import { attachPointer } from "./touch.js";
+import { el } from "./svg.js";
+import { WAITING, drawWaiting, slabs } from "./pile.js";
 
-const NS = "http://www.w3.org/2000/svg";
 export const BAR = 25, OFF = 0;
+export { WAITING };
 
 // Two shapes.  "wide" (landscape, desktop): trays in a column on the right.  "tall" (a phone
 // held upright): no tray column, so the points get the whole width; the trays are strips above
 // and below the board, and the points grow as long as the screen allows.  Sizes are in SVG units.
-function geometry(tall, aspect) {
+// With checkers waiting off the board (`waiting`), each side's pile is a tray of its own: on the
+// left in a column like the trays' (wide), in the strips above and below the left half (tall).
+function geometry(tall, aspect, waiting) {
   const g = tall
     ? { PW: 62, BARW: 62, M: 6, TRAY: 0, NUM: 36, FONT: 27, STRIP: 62, DIE: 74, CUBE: 60, CH: 60 }
     : { PW: 64, BARW: 58, M: 12, TRAY: 64, NUM: 34, FONT: 24, STRIP: 0, DIE: 58, CUBE: 50, CH: 58 };
   g.R = g.CH / 2; g.Q = 6 * g.PW;
+  g.M0 = g.M;                             // the margin; M is the left edge of the board
+  if (waiting && !tall) g.M = 2 * g.M0 + g.TRAY;
   g.XR = g.M + g.Q + g.BARW;              // left edge of the right half
-  g.XT = g.XR + g.Q + g.M;                // left edge of the tray column (wide)
-  g.W = g.XT + (g.TRAY ? g.TRAY + g.M : 0);
+  g.XT = g.XR + g.Q + g.M0;               // left edge of the tray column (wide)
+  g.W = g.XT + (g.TRAY ? g.TRAY + g.M0 : 0);
   const edge = g.STRIP + g.NUM;
   const want = aspect ? Math.round(g.W * aspect) - 2 * edge : 664;
   g.BH = tall ? Math.max(560, Math.min(1500, want)) : 664;
@@ -25,13 +31,6 @@ function geometry(tall, aspect) {
   g.PH = Math.min((tall ? 8 : 5) * g.CH, (g.BH - g.DIE - 24) / 2);
   g.TH = 252;                             // wide tray height: 15 slabs of 16
   return g;
-}
-
-function el(name, attrs, parent) {
-  const e = document.createElementNS(NS, name);
-  for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
-  if (parent) parent.appendChild(e);
-  return e;
 }
 
 const PIPS = { 1: [[2, 2]], 2: [[1, 1], [3, 3]], 3: [[1, 1], [2, 2], [3, 3]], 4: [[1, 1], [3, 1], [1, 3], [3, 3]],
@@ -62,6 +61,7 @@ export class Board {
   // near the middle of the board (a checker is smaller than a fingertip); the tray of the side on roll.
   zone(loc) {
     if (loc === OFF) return this._tray(this.s.turn === this.s.viewer);
+    if (loc === WAITING) return this._pile(this.s.turn === this.s.viewer);
     const { x, bottom } = this._slot(loc), { TOP, BOT, NUM, H, PW } = this.g, mid = H / 2, gap = 8;
     return bottom ? { x, y: mid + gap, w: PW, h: BOT + NUM - mid - gap } : { x, y: TOP - NUM, w: PW, h: mid - gap - TOP + NUM };
   }
@@ -74,8 +74,8 @@ export class Board {
       const off = Math.min(index * step, PH - CH);
       return [M + Q + BARW / 2, mine ? H / 2 + 44 + R + off : H / 2 - 44 - R - off];
     }
-    if (loc === OFF) {
-      const t = this._tray(seat === s.viewer);
+    if (loc === OFF || loc === WAITING) {
+      const t = loc === OFF ? this._tray(seat === s.viewer) : this._pile(seat === s.viewer);
       return [t.x + t.w / 2, t.y + t.h / 2];
     }
     const { x, bottom } = this._slot(loc);
@@ -88,7 +88,7 @@ export class Board {
 
   // Where a checker of `seat` moving to `loc` comes to rest (the next free place).
   centre(loc, seat) {
-    if (loc === OFF || loc === BAR) return this._checkerXY(loc, seat, loc === BAR ? this.s.bar[seat] : 0);
+    if (loc === OFF || loc === BAR || loc === WAITING) return this._checkerXY(loc, seat, loc === BAR ? this.s.bar[seat] : 0);
     const n = Math.abs(this.s.points[loc - 1]);
     const blot = n === 1 && (this.s.points[loc - 1] > 0 ? 0 : 1) !== seat;
     return this._checkerXY(loc, seat, blot ? 0 : n);
@@ -100,9 +100,16 @@ export class Board {
     return { x: XR, y: mine ? H - STRIP + 4 : 4, w: Q, h: STRIP - 8, vertical: false };
   }
 
+  // The pile of a side's checkers waiting to enter: the trays' mirror image, on the left.
+  _pile(mine) {
+    const { M0, M, TRAY, TH, TOP, BOT, Q, STRIP, H } = this.g;
+    if (TRAY) return { x: M0, y: mine ? BOT - TH : TOP, w: TRAY, h: TH, vertical: true };
+    return { x: M, y: mine ? H - STRIP + 4 : 4, w: Q, h: STRIP - 8, vertical: false };
+  }
+
   render(s) {
     this.s = s;
-    const g = this.g = geometry(!!s.tall, s.aspect);
+    const g = this.g = geometry(!!s.tall, s.aspect, !!s.waiting);
     const { W, H, M, Q, BARW, XR, TOP, BOT, BH, PW, PH, CH, FONT } = g;
     const svg = this.svg;
     svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
@@ -173,14 +180,10 @@ export class Board {
       el("rect", { x: tr.x, y: tr.y, width: tr.w, height: tr.h, rx: 6, class: `trayrect${here ? " lit" : ""}` }, grp);
       grp.setAttribute("aria-label", t("tray_label", { n: s.off[seat], colour: t(seat === 0 ? "checkers_white" : "checkers_black") }) +
         (here ? ", " + t("legal_target") : ""));
-      for (let i = 0; i < s.off[seat]; i++) {
-        const a = tr.vertical
-          ? { x: tr.x + 8, y: mine ? tr.y + tr.h - 6 - (i + 1) * 16 : tr.y + 6 + i * 16, width: tr.w - 16, height: 13 }
-          : { x: tr.x + tr.w - 8 - (i + 1) * ((tr.w - 16) / 15), y: tr.y + 6, width: (tr.w - 16) / 15 - 3, height: tr.h - 12 };
-        el("rect", { ...a, rx: 3, class: `slab c${seat}` }, grp);
-      }
+      slabs(grp, tr, s.off[seat], seat, mine);
       if (here) this._ghost(grp, tr.x + tr.w / 2, tr.y + tr.h / 2, s.turn, "off");
     }
+    if (s.waiting) drawWaiting(this, svg, s, sources);
     this._offer = null;
     this._cube(svg, s);
     this._arrows(svg, s);
@@ -274,7 +277,8 @@ export class Board {
     if (!s.lastSteps || !s.lastSteps.length) return;
     const g = el("g", { class: "arrows", "aria-hidden": "true" }, svg);
     const seat = s.lastSeat;
-    const name = (loc) => (loc === BAR ? "bar" : loc === OFF ? "off" : String(s.numbersFor === 0 ? loc : 25 - loc));
+    const name = (loc) => (loc === BAR ? "bar" : loc === OFF ? "off" : loc === WAITING ? "in"
+      : String(s.numbersFor === 0 ? loc : 25 - loc));
     s.lastSteps.forEach(([a, b], i) => {
       const from = this._anchor(a, seat, true);
       const to = this._anchor(b, seat, false);
@@ -297,7 +301,7 @@ export class Board {
   }
 
   _anchor(loc, seat, leaving) {
-    if (loc === OFF) return this._checkerXY(OFF, seat, 0);
+    if (loc === OFF || loc === WAITING) return this._checkerXY(loc, seat, 0);
     if (loc === BAR) return this._checkerXY(BAR, seat, Math.max(0, this.s.bar[seat] - (leaving ? 0 : 1)));
     const n = Math.abs(this.s.points[loc - 1]);
     const own = n && (this.s.points[loc - 1] > 0 ? 0 : 1) === seat;

@@ -150,6 +150,7 @@ export function entryText(e, names, mySeat, play) {
     case "double": case "take": case "drop": case "accept_resignation": case "reject_resignation":
       return say("st_ev_" + e.type);
     case "resign": return say("st_ev_resign");
+    case "name_double": return say("st_ev_name_double", { n: e.number });
     case "next_game": return t("st_ev_next_game");
     case "forfeit": return t("st_ev_forfeit", { who: names[e.loser] || "?" });
     case "recorded_result": return t("st_ev_recorded_result", { who: names[e.winner] || "?", points: e.points });

@@ -138,7 +138,7 @@ async function init() {
   });
   $("controls").addEventListener("click", (e) => {
     const b = e.target.closest("button[data-act]");
-    if (b) control(b.dataset.act);
+    if (b) control(b.dataset.act, b.dataset.n);
   });
   document.addEventListener("keydown", (e) => {
     if (e.target.closest("input, select, textarea, dialog")) return;

@@ -29,17 +29,19 @@ export function targetsFor(g, node, src, order) {
   return out;
 }
 
-// The board after `steps` by `seat`, for drawing only (25 = that seat's bar, 0 = off).
+// The board after `steps` by `seat`, for drawing only (25 = that seat's bar, 0 = off, 26 = its
+// checkers waiting off the board in Race, Dutch and Acey-Deucey, counted in `waiting`).
 // With `lift`, the last checker is taken up but not yet put down.
 export function applySteps(state, steps, seat, lift) {
   const points = state.points.slice(), bar = state.bar.slice(), off = state.off.slice();
+  const waiting = state.waiting ? state.waiting.slice() : undefined;
   const sign = seat === 0 ? 1 : -1;
   steps.forEach(([a, b], i) => {
-    if (a === 25) bar[seat] -= 1; else points[a - 1] -= sign;
+    if (a === 25) bar[seat] -= 1; else if (a === 26) waiting[seat] -= 1; else points[a - 1] -= sign;
     if (lift && i === steps.length - 1) return;
     if (b === 0) { off[seat] += 1; return; }
     if (points[b - 1] === -sign) { points[b - 1] = 0; bar[1 - seat] += 1; }
     points[b - 1] += sign;
   });
-  return { points, bar, off };
+  return waiting ? { points, bar, off, waiting } : { points, bar, off };
 }

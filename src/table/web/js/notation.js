@@ -13,7 +13,9 @@ export function playText(text, words) {
 
 // Pip counts [seat 0, seat 1] of a drawn position, so that they follow the checkers as they move.
 export function pipCounts(state) {
-  let a = 25 * state.bar[0], b = 25 * state.bar[1];
+  // A checker waiting off the board (Race, Dutch, Acey-Deucey) has all 25 pips to go, as on the bar.
+  const w = state.waiting || [0, 0];
+  let a = 25 * (state.bar[0] + w[0]), b = 25 * (state.bar[1] + w[1]);
   state.points.forEach((v, i) => {
     if (v > 0) a += v * (i + 1);
     else if (v < 0) b += -v * (24 - i);

@@ -90,7 +90,8 @@ function onError(msg) {
   toast(refusal(msg.code));
 }
 
-export function control(act) {
+// `n`: the number of the double named after an Acey-Deucey 1-2 (its button's).
+export function control(act, n) {
   if (!app.msg) return;
   if (act === "undo") { const e = app.path.pop(); app.node = app.path.length ? app.path[app.path.length - 1][4] : 0; if (e) app.selected = null; draw(); return; }
   if (act === "confirm") { confirmMove(); return; }
@@ -98,6 +99,7 @@ export function control(act) {
   if (app.msg.config.mode === "online" && ui.match.control(act)) return;
   if (act === "rematch") { startGame(app.msg.config); return; }
   if (act === "resign") { $("dlg-resign").showModal(); return; }
+  if (act === "name_double") { send({ type: act, number: Number(n) }); return; }
   send({ type: act });
 }
 

@@ -89,11 +89,15 @@ export function statusText(msg) {
   } else if (v.phase === "resign" && acts.includes("accept_resignation")) {
     parts.push(t("resign_offered", { name: playerName(msg, v.resignation.by), kind: t("resign_kind_" + v.resignation.level) }));
     if (local) parts.push(t("answer_local", { name: playerName(msg, v.to_act) }));
+  } else if (acts.includes("name_double")) {
+    parts.push(t("hint_name_double"));
   } else if (v.phase === "roll" && acts.includes("roll")) {
-    const hint = t(acts.includes("double") ? "hint_roll" : "hint_roll_only");
+    // Acey-Deucey: a double named after a 1-2 and played in full earns another roll.
+    const hint = t(v.stage === "extra_roll" ? "hint_roll_extra" : acts.includes("double") ? "hint_roll" : "hint_roll_only");
     parts.push(local ? `${playerName(msg, v.turn)}, ${hint[0].toLowerCase()}${hint.slice(1)}` : hint);
   } else if (g) {
     if (isFinal(g, app.node)) parts.push(settings.autoConfirm ? "" : t("hint_confirm"));
+    else if (v.stage === "named_double" && !local) parts.push(t("hint_move_named", { d: diceText(v.dice) }));
     else parts.push(t(local ? "hint_move_local" : "hint_move", { name: playerName(msg, v.to_act), d: diceText(v.dice) }));
   } else if (v.to_act !== null && !mySeats(msg).includes(v.to_act)) {
     parts.push(t("waiting", { name: playerName(msg, v.to_act) }));
@@ -103,7 +107,9 @@ export function statusText(msg) {
 
 export function resultText(msg) {
   const r = msg.view.result;
-  const kind = r.how === "drop" ? "result_drop" : r.how === "resign" ? "result_resign_" + r.level : "result_kind_" + r.level;
+  // Acey-Deucey's loser pays per checker not borne off, whatever the level.
+  const kind = r.how === "drop" ? "result_drop" : msg.view.variant === "acey-deucey" ? "result_checkers"
+    : r.how === "resign" ? "result_resign_" + r.level : "result_kind_" + r.level;
   // A sentence of its own: the status line and the dialog go on after it.
   return tn("game_won_by", msg, r.winner, { name: playerName(msg, r.winner) }) + " " + t(kind, { points: r.points }) + ".";
 }

@@ -26,7 +26,7 @@ export function boardState(msg, override) {
   const base = override || applySteps(v, app.path.map((e) => [e[0], e[1]]), v.turn);
   const shape = boardShape();
   const s = {
-    points: base.points, bar: base.bar, off: base.off,
+    points: base.points, bar: base.bar, off: base.off, waiting: base.waiting,
     viewer: viewer(msg), turn: v.turn, local: msg.config.mode === "local",
     numbersFor: numbersFor(msg),
     showNumbers: settings.numbers, cube: v.cube, dice: v.dice ? diceOrder() : null,
@@ -105,13 +105,14 @@ export function draw() {
     next_game: acts.has("next_game"),
     swap: !!g && v.dice && v.dice[0] !== v.dice[1] && !app.path.length,
     undo: !!g, confirm: !!g && !settings.autoConfirm, rematch: v.over && mySeats(msg).length > 0,
-    resign: acts.has("resign"),
+    resign: acts.has("resign"), name_double: acts.has("name_double"),
   };
   for (const b of $("controls").querySelectorAll("button")) {
     const a = b.dataset.act;
     b.hidden = !vis[a] || !!app.peek;  // a past position is read-only
     if (a === "undo") b.disabled = !app.path.length;
     if (a === "confirm") b.disabled = !done;
+    if (a === "name_double") b.setAttribute("aria-label", t("name_double_button", { n: b.dataset.n }));
   }
   $("last").textContent = lastText(msg);
   $("status").textContent = statusText(msg);
