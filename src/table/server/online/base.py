@@ -42,12 +42,12 @@ def variant_named(raw: object) -> str:
 
     >>> variant_named("NackGammon")
     'nackgammon'
-    >>> variant_named("plakoto")
+    >>> variant_named("fly")
     Traceback (most recent call last):
     ...
-    table.server.online.base.OnlineError: unknown variant 'plakoto': Table plays standard, nackgammon, hypergammon
+    table.server.online.base.OnlineError: unknown variant 'fly': Table plays standard, nackgammon, hypergammon
 
-    Games only the engine and the API play yet (Race, Dutch, Acey-Deucey: ``ENGINE_ONLY``)
+    Games only the engine (``ENGINE_ONLY``) or the API plays yet (Race, Dutch, Acey-Deucey)
     are not offered at online tables, in the lobby or in ratings:
 
     >>> variant_named("race")

@@ -27,8 +27,9 @@ from typing import Any
 from table.bot.bot import Bot
 from table.bot.evaluator import NetEvaluator, evaluator_for
 from table.bot.player import next_action
-from table.match import Match, Move
-from table.match.state import plays_by_text
+from table.match import Match, Move, Phase
+from table.match.state import acey_deucey_stage, plays_by_text
+from table.rules.position import Position
 from table.server.play.game import Game, to_abs
 
 JSON = dict[str, Any]
@@ -66,13 +67,15 @@ class BotTask:
     match_id: str
     cube: bool
     variant: str = "standard"
+    stage: str | None = None  # Acey-Deucey: where the 1-2 turn is (the IDs cannot say a double is to be named)
 
 
 def task_for(game: Game, seat: int) -> BotTask:
     """The task of deciding for ``seat`` at this moment of ``game``."""
     m = game.match
     assert m.turn == seat, "the computer is asked only when its seat must act"
-    return BotTask(game.config.level, seat, m.position.id, m.match_id, game.config.cube, m.variant.name)
+    return BotTask(game.config.level, seat, m.position.id, m.match_id, game.config.cube, m.variant.name,
+                   acey_deucey_stage(m.state))
 
 
 def _wire(match: Match, seat: int, bot: Bot) -> JSON:
@@ -86,8 +89,16 @@ def _wire(match: Match, seat: int, bot: Bot) -> JSON:
     return {"type": action.kind}
 
 
+def _named_double(bot: Bot, position: Position) -> JSON:
+    """Acey-Deucey, after a 1-2: the double the bot names (``position`` seen by the same player)."""
+    number, _ = bot.choose_double(position)
+    return {"type": "name_double", "number": number}
+
+
 def think(task: BotTask) -> JSON:
     """The wire action the computer takes in ``task`` (runs in a worker process)."""
+    if task.stage == "name_double":
+        return _named_double(bot_for(task.level, task.variant), Position.from_id(task.position_id, task.variant))
     match = Match.from_ids(task.position_id, task.match_id, cube=task.cube, jacoby=False, variant=task.variant)
     assert match.turn == task.seat, "the task's IDs put another seat on turn"
     return _wire(match, task.seat, bot_for(task.level, task.variant))
@@ -96,4 +107,7 @@ def think(task: BotTask) -> JSON:
 def choose_action(game: Game, seat: int) -> JSON:
     """The action the computer takes for ``seat`` at this moment of ``game``, in this process."""
     assert game.match.turn == seat, "the computer is asked only when its seat must act"
-    return _wire(game.match, seat, bot_for(game.config.level, game.match.variant.name))
+    bot = bot_for(game.config.level, game.match.variant.name)
+    if game.match.phase == Phase.NAME_DOUBLE:
+        return _named_double(bot, game.match.position)
+    return _wire(game.match, seat, bot)

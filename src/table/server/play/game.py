@@ -6,7 +6,13 @@ log: ``Game.replay`` rebuilds the state from the stored log.
 
 Points in views and client actions are absolute, numbered from seat 0's side
 (seat 0 moves from 24 down to 1, seat 1 from 1 up to 24); 25 is the mover's
-bar and 0 the mover's tray.
+bar and 0 the mover's tray.  In Race, Dutch and Acey-Deucey, whose checkers
+start off the board, 26 is the mover's waiting checkers (a step ``[26, 19]``
+enters one) and views add ``waiting``, each seat's count; an Acey-Deucey view
+adds ``stage`` (``table.match.state.acey_deucey_stage``: ``one_two``,
+``name_double``, ``named_double``, ``extra_roll`` or None).  The web app's form
+and lobby offer only ``table.rules.variant.VARIANTS`` (from its own
+variants.json); these games are made through the API.
 """
 
 from __future__ import annotations
@@ -17,13 +23,15 @@ from typing import Any, Sequence
 from table.bot.bot import LEVELS
 from table.errors import IllegalActionError, TableError
 from table.match import Match, Move, NextGame, OpeningRoll, Phase, action_from_json
-from table.match.actions import Action
+from table.match.actions import Action, NameDouble
+from table.match.state import acey_deucey_stage
 from table.notation.matchid import MatchInfo, decode_match_id, encode_match_id
 from table.notation.xgid import BOTTOM, CubeOffer, from_xgid
 from table.rules.dice import DiceSource, SecretDice
 from table.rules.movetext import format_steps
 from table.rules.position import Play
-from table.rules.variant import STANDARD, find_variant
+from table.rules.reserve import RESERVE, THEIR_RESERVE, format_reserve_steps
+from table.rules.variant import ACEY_DEUCEY, DUTCH, RACE, STANDARD, VARIANTS, find_variant
 from table.rules.movegraph import MoveGraph, move_graph
 from table.server.protocol import Decision, MoveSteps, PlayerAction, parse_action
 
@@ -86,9 +94,14 @@ class GameConfig:
         if not isinstance(length, int) or isinstance(length, bool) or (
                 length not in MATCH_LENGTHS and not (start and 1 <= length <= MAX_SET_UP_LENGTH)):
             raise GameConfigError(f"length must be one of 1, 3, 5, ..., 21 (got {length!r})")
-        cube = data.get("cube", True)
+        variant = _variant_name(data.get("variant", STANDARD.name))
+        played_with_cube = find_variant(variant).cube
+        cube = data.get("cube", played_with_cube)  # Race and Acey-Deucey have none
         if not isinstance(cube, bool):
             raise GameConfigError(f"cube must be true or false (got {cube!r})")
+        if cube and not played_with_cube:
+            raise GameConfigError(f"{find_variant(variant).title} is played without the doubling cube: "
+                                  "cube must be false")
         level = data.get("level", "medium")
         if level not in LEVELS:
             raise GameConfigError(f"level must be one of easy, medium, hard (got {level!r})")
@@ -102,8 +115,7 @@ class GameConfig:
         table, clock = data.get("table", ""), data.get("clock", "")
         if not isinstance(table, str) or not isinstance(clock, str):
             raise GameConfigError("an online game's table and clock are strings")
-        return cls(mode, length, cube, level, seat, (names[0], names[1]), table, clock, start,
-                   _variant_name(data.get("variant", STANDARD.name)))
+        return cls(mode, length, cube, level, seat, (names[0], names[1]), table, clock, start, variant)
 
     def to_json(self) -> JSON:
         data: JSON = {"mode": self.mode, "length": self.length, "cube": self.cube, "level": self.level,
@@ -124,22 +136,31 @@ MAX_SET_UP_LENGTH = 64
 """The longest match a set-up position may come from."""
 
 
+SERVED = (*VARIANTS, RACE.name, DUTCH.name, ACEY_DEUCEY.name)
+"""The variants a game made through the API may play: the web form's (``VARIANTS``) and the
+reserve games, which the web board cannot draw yet, so neither the form nor the lobby offers them."""
+
+
 def _variant_name(raw: object) -> str:
     """The name of the variant a ``variant`` setting names (any of its names, any case).
 
-    >>> _variant_name("NackGammon")
-    'nackgammon'
-    >>> _variant_name("plakoto")
+    >>> _variant_name("NackGammon"), _variant_name("Acey-Deucey")
+    ('nackgammon', 'acey-deucey')
+    >>> _variant_name("fly")
     Traceback (most recent call last):
     ...
-    table.server.play.game.GameConfigError: variant: unknown variant 'plakoto': Table plays standard, nackgammon, hypergammon
+    table.server.play.game.GameConfigError: variant: unknown variant 'fly': Table plays standard, nackgammon, hypergammon
     """
     if not isinstance(raw, str) or len(raw) > 40:
         raise GameConfigError(f"variant must be the name of a variant (got {raw!r})")
     try:
-        return find_variant(raw).name
+        variant = find_variant(raw)
     except TableError as exc:
         raise GameConfigError(f"variant: {exc}") from None
+    if variant.name not in SERVED:
+        raise GameConfigError(f"variant: {variant.title} is not played on the server yet; "
+                              f"it plays {', '.join(SERVED)}")
+    return variant.name
 
 
 def _start_ids(raw: object) -> tuple[str, str]:
@@ -181,28 +202,37 @@ def _start_ids(raw: object) -> tuple[str, str]:
 
 
 def to_abs(seat: int, point: int) -> int:
-    """A point in ``seat``'s numbering as an absolute point (bar and tray unchanged)."""
-    if seat == 0 or point in (0, 25):
+    """A point in ``seat``'s numbering as an absolute point (bar, tray and waiting checkers unchanged)."""
+    if seat == 0 or point in (0, 25, RESERVE):
         return point
     return 25 - point
 
 
 def board_json(board: Sequence[int], checkers: int = STANDARD.checkers) -> JSON:
     """Seat 0's board as views give it: points 1..24 (+ seat 0, - seat 1) and bar/off per seat
-    (``checkers``: each side's, the variant's).
+    (``checkers``: each side's, the variant's); a 28-entry board (checkers waiting off the
+    board: Race, Dutch, Acey-Deucey) adds ``waiting`` per seat.
 
     >>> from table.rules.position import Position
     >>> b = board_json(Position.initial().board)
-    >>> b["points"][23], b["points"][0], b["bar"], b["off"]
-    (2, -2, [0, 0], [0, 0])
+    >>> b["points"][23], b["points"][0], b["bar"], b["off"], "waiting" in b
+    (2, -2, [0, 0], [0, 0], False)
+    >>> r = board_json(Position.from_checkers({19: 2, 26: 13}, {26: 10}, "race").board)
+    >>> r["points"][18], r["waiting"], r["off"]
+    (2, [13, 10], [0, 5])
     """
     points = list(board[1:25])
     bar = [board[25], -board[0]]
-    on_board = [sum(v for v in points if v > 0) + bar[0], -sum(v for v in points if v < 0) + bar[1]]
-    return {"points": points, "bar": bar, "off": [checkers - on_board[0], checkers - on_board[1]]}
+    waiting = [board[RESERVE], -board[THEIR_RESERVE]] if len(board) > RESERVE else [0, 0]
+    on_board = [sum(v for v in points if v > 0) + bar[0] + waiting[0],
+                -sum(v for v in points if v < 0) + bar[1] + waiting[1]]
+    view: JSON = {"points": points, "bar": bar, "off": [checkers - on_board[0], checkers - on_board[1]]}
+    if len(board) > RESERVE:
+        view["waiting"] = waiting
+    return view
 
 
-def steps_json(seat: int, play: Play | None, doubles: bool) -> JSON:
+def steps_json(seat: int, play: Play | None, doubles: bool, reserve: bool = False) -> JSON:
     """A play of ``seat``'s as absolute steps and hits, and its text from each seat's side.
 
     >>> from table.rules.position import Position
@@ -212,7 +242,8 @@ def steps_json(seat: int, play: Play | None, doubles: bool) -> JSON:
     """
     steps = [] if play is None else [[to_abs(seat, a), to_abs(seat, b)] for a, b in play.steps]
     hits = [] if play is None else list(play.hits)
-    text = [format_steps([(to_abs(s, a), to_abs(s, b)) for a, b in steps], hits, doubles) for s in (0, 1)]
+    write = format_reserve_steps if reserve else format_steps  # reserve: a step from 26 is written in/
+    text = [write([(to_abs(s, a), to_abs(s, b)) for a, b in steps], hits, doubles) for s in (0, 1)]
     return {"steps": steps, "hits": hits, "text": text}
 
 
@@ -367,7 +398,8 @@ class Game:
             # "play" is in the mover's numbering; "steps" are absolute (seat 0's numbering, 25 the
             # mover's bar, 0 off) and "text" is the play written from each seat's side, so that
             # every reader sees it numbered as their board is.
-            moved = steps_json(before_turn, play, dice is not None and dice[0] == dice[1])
+            moved = steps_json(before_turn, play, dice is not None and dice[0] == dice[1],
+                               m.variant.entry == "reserve")
             self.last = {"seat": before_turn, "dice": list(dice or ()), "play": logged.to_json()["play"], **moved}
         elif isinstance(action, (OpeningRoll, NextGame)):
             self.last = None
@@ -384,7 +416,8 @@ class Game:
         ``{"kind": "move", "seat", "dice" (high first), "text" (from each
         seat's side), "steps", "hits", "board"}`` for a play (as ``last``;
         ``board`` is the position after it, as the view gives it), ``{"kind": "double"|"take"|"drop"|"resign",
-        "seat", "cube"}`` and ``{"kind": "result", "winner", "points", "score"}``.
+        "seat", "cube"}``, ``{"kind": "name_double", "seat", "number"}`` (Acey-Deucey) and
+        ``{"kind": "result", "winner", "points", "score"}``.
         """
         m = self.match
         if isinstance(action, OpeningRoll):
@@ -396,6 +429,8 @@ class Game:
                                "board": self._board()})
         elif action.kind in ("double", "take", "drop", "resign"):
             self.moves.append({"kind": action.kind, "seat": actor, "cube": m.cube_value})
+        elif isinstance(action, NameDouble):
+            self.moves.append({"kind": "name_double", "seat": actor, "number": action.number})
         result = m.game_result
         if result is not None and m.phase in (Phase.GAME_OVER, Phase.MATCH_OVER) and (
                 not self.moves or self.moves[-1]["kind"] != "result"):
@@ -427,7 +462,7 @@ class Game:
                 g = self.graph
                 # to_abs, written out: a doubles' graph has hundreds of edges
                 nodes = ([[[s, d, die, int(hit), c] for s, d, die, hit, c in edges] for edges in g.nodes] if act == 0
-                         else [[[s if s in (0, 25) else 25 - s, d if d in (0, 25) else 25 - d, die, int(hit), c]
+                         else [[[s if s in (0, 25, 26) else 25 - s, d if d in (0, 25) else 25 - d, die, int(hit), c]
                                 for s, d, die, hit, c in edges] for edges in g.nodes])
                 view["moves"] = {
                     "depth": g.depth,
@@ -471,6 +506,8 @@ class Game:
             "actions": [],
             "moves": None,
         }
+        if m.variant.turn_flow == "acey-deucey":
+            view["stage"] = acey_deucey_stage(m.state)
         if self.config.mode == "online":
             # The state as GNU Backgammon IDs lets a bot client decide exactly as the server's computer does.
             view["forfeit"] = self.forfeit
