@@ -186,7 +186,7 @@ def test_the_named_double_reads_back_from_json_and_is_refused_when_malformed():
             action_from_json(bad)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=12, deadline=None)
 @given(seed=st.integers(0, 10_000))
 def test_random_legal_acey_deucey_actions_keep_fifteen_a_side_and_are_all_legal(seed):
     m = Match(length=3, cube=False, variant=AD, seed=seed)
