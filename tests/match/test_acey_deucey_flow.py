@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from table.errors import IllegalActionError, RecordError
 from table.match import Match, Move, NameDouble, OpeningRoll, Phase, Resign, Roll, action_from_json
-from table.match.state import acey_deucey_stage, legal_actions
+from table.match.actions import NextGame
+from table.match.state import acey_deucey_stage, legal_actions, plays_by_text
 from table.rules.dice import SeededDice, opening_roll, roll
 from table.rules.position import Position
 
@@ -191,7 +192,7 @@ def test_the_named_double_reads_back_from_json_and_is_refused_when_malformed():
 def test_random_legal_acey_deucey_actions_keep_fifteen_a_side_and_are_all_legal(seed):
     m = Match(length=3, cube=False, variant=AD, seed=seed)
     rng = random.Random(seed)
-    named = 0
+    off = [0, 0]  # checkers each player has borne off this game, counted from the plays' steps
     for _ in range(300):
         if m.is_over:
             break
@@ -199,13 +200,17 @@ def test_random_legal_acey_deucey_actions_keep_fifteen_a_side_and_are_all_legal(
         action = rng.choice(legal)
         if action.kind == "resign" and rng.random() < 0.9:
             action = legal[0]
+        mover = m.on_roll
+        if isinstance(action, Move) and action.play:
+            assert m.dice is not None
+            off[mover] += sum(dst == 0 for _, dst in plays_by_text(m.position, m.dice)[action.play].steps)
         m.apply(action)
-        named += isinstance(action, NameDouble)
-        p = m.position
-        board = p.board
-        mine = sum(v for v in board[1:25] if v > 0) + board[25] + board[26] + p.borne_off()[0]
-        theirs = -sum(v for v in board[1:25] if v < 0) - board[0] - board[27] + p.borne_off()[1]
-        assert (mine, theirs) == (15, 15)
+        if isinstance(action, NextGame):
+            off = [0, 0]
+        board = m.position_for(0).board  # seat 0's side: + seat 0, - seat 1; 25/26 its bar and reserve
+        on = (sum(v for v in board[1:25] if v > 0) + board[25] + board[26],
+              -sum(v for v in board[1:25] if v < 0) - board[0] - board[27])
+        assert (on[0] + off[0], on[1] + off[1]) == (15, 15)
     for before, logged in m.history:  # each action was among the legal ones of its state
         offered = legal_actions(before)
         if isinstance(logged, (Roll, OpeningRoll)):
