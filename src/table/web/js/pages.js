@@ -1,7 +1,7 @@
-// The reading pages (rules, tips, openings, glossary, FAQ) from the page catalogue.
+// The reading pages (rules, the variants, tips, openings, glossary, FAQ) from the page catalogue.
 import { loadPages, t } from "./i18n.js";
 
-const ORDER = ["rules", "tips", "openings", "glossary", "faq"];
+const ORDER = ["rules", "variants", "tips", "openings", "glossary", "faq"];
 
 export async function showPage(name) {
   const pages = await loadPages();
