@@ -42,6 +42,15 @@ def checkers(view: dict) -> tuple[int, int]:
             -sum(v for v in points if v < 0) + view["bar"][1] + view["waiting"][1] + view["off"][1])
 
 
+def check_progress(before: dict | None, view: dict) -> None:
+    """Within a game no checker goes back to waiting (a hit one goes to the bar) and none comes
+    back once borne off; every side has its fifteen."""
+    assert checkers(view) == (15, 15) and all(0 <= n <= 15 for n in view["waiting"] + view["off"])
+    if before is not None:
+        assert all(a >= b for a, b in zip(before["waiting"], view["waiting"])), (before, view)
+        assert all(a <= b for a, b in zip(before["off"], view["off"])), (before, view)
+
+
 def decide(view: dict, stages: list) -> dict:
     """A decision for the seat to act: roll, name the double that was asked least, or play."""
     acts = view["actions"]
@@ -81,9 +90,11 @@ def test_two_people_play_a_game_of_each_to_the_end_over_the_websocket(fast, vari
     with client.websocket_connect(f"/ws/games/{g['game']}") as ws:
         ws.send_json({"type": "hello", "token": g["token"]})
         s = ws.receive_json()
+        before = None
         for _ in range(1500):
             v = s["view"]
-            assert checkers(v) == (15, 15)
+            check_progress(before, v)
+            before = v
             if v["over"]:
                 break
             ws.send_json({"type": "action", "version": s["version"], "action": decide(v, stages)})
@@ -107,9 +118,11 @@ def test_a_game_of_each_against_the_computer_runs_to_the_end_over_http(client, v
     g = new_game(client, level="easy", length=1, variant=variant)
     s = client.get(f"/api/games/{g['game']}", headers=auth(g["token"])).json()
     stages: list = []
+    before = None
     for _ in range(1000):
         v = s["view"]
-        assert checkers(v) == (15, 15)
+        check_progress(before, v)
+        before = v
         if v["over"]:
             break
         r = act(client, g["game"], g["token"], s["version"], decide(v, stages))
