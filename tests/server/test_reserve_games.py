@@ -55,6 +55,8 @@ def decide(view: dict, stages: list) -> dict:
     """A decision for the seat to act: roll, name the double that was asked least, or play."""
     acts = view["actions"]
     stages.append(view.get("stage"))
+    if view.get("stage") in ("name_double", "extra_roll"):
+        assert view["dice"] is None  # the extra roll is not rolled before the player rolls it
     if "name_double" in acts:
         return {"type": "name_double", "number": 6 - stages.count("name_double") % 6}
     if view["phase"] == "move":
