@@ -15,7 +15,6 @@ from table.errors import PositionError, VariantError
 from table.rules.variant import (
     NACKGAMMON,
     NO_CAPTURE,
-    ROTATE,
     STANDARD,
     VARIANTS,
     Rules,
@@ -46,7 +45,7 @@ def test_find_variant_by_any_of_its_names() -> None:
     assert set(VARIANTS) == {"standard", "nackgammon", "hypergammon"}
 
 
-@pytest.mark.parametrize("name", ["plakoto", "", "hypergammon4", "standard2"])
+@pytest.mark.parametrize("name", ["grasshopper", "", "hypergammon4", "standard2"])
 def test_unknown_variant_is_a_clear_error(name: str) -> None:
     with pytest.raises(VariantError, match=f"unknown variant '{name}': Table plays standard, nackgammon, hypergammon"):
         find_variant(name)
@@ -103,10 +102,10 @@ def test_checkers_per_side_come_from_the_variant() -> None:
 
 
 def test_rules_the_move_generator_does_not_play_are_refused() -> None:
-    fevga = replace(STANDARD, name="fevga", hitting=False, direction="same",
-                    rules=Rules(block=1, capture=NO_CAPTURE, turn=ROTATE))
+    # One checker closing a point while the sides move in opposite directions: no game plays it.
+    odd = replace(STANDARD, name="odd", hitting=False, rules=Rules(block=1, capture=NO_CAPTURE))
     with pytest.raises(VariantError, match="does not play"):
-        Position.initial(fevga)
+        Position.initial(odd)
 
 
 @pytest.mark.parametrize("change,problem", [

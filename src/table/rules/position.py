@@ -32,8 +32,9 @@ from table.errors import IllegalPlayError, PositionError, PositionIdError, Varia
 from table.rules import kernel
 from table.rules.board import BOARD_SIZE, checkers_on, flip, game_value, is_race
 from table.rules.dice import as_dice
+from table.rules.greek import GreekGame, game_for
 from table.rules.movetext import BAR, OFF, Segment, parse_move_text
-from table.rules.play import _NEW_PLAY, _PLAY_SOURCE, Play, _Batch
+from table.rules.play import _NEW_PLAY, _PLAY_HITS, _PLAY_POSITION, _PLAY_SOURCE, _PLAY_STEPS, Play, _Batch
 from table.rules.play import boards_after as boards_after  # part of this module's API
 from table.rules.posid import decode_position_id, encode_position_id
 from table.rules.reserve import (RESERVE, RESERVE_BOARD_SIZE, THEIR_RESERVE, decode_reserve_id,
@@ -112,7 +113,11 @@ class Position:
     def __init__(self, board: Iterable[int], variant: Variant | str = STANDARD) -> None:
         values = tuple(board)
         rules = _playable(variant)
-        _validate(values, rules.checkers, rules.entry == "reserve")
+        game = game_for(rules.rules)
+        if game is not None:
+            game.validate(values, rules.checkers)
+        else:
+            _validate(values, rules.checkers, rules.entry == "reserve")
         object.__setattr__(self, "_board", values)
         object.__setattr__(self, "_id", None)
         object.__setattr__(self, "_variant", rules)
@@ -164,6 +169,9 @@ class Position:
         >>> Position.from_checkers({6: 2}, {1: 1, 25: 1}).board[:7]
         (-1, 0, 0, 0, 0, 0, 2)
         """
+        game = game_for(find_variant(variant).rules)
+        if game is not None:  # Plakoto, Fevga: their own boards (``table.rules.greek``)
+            return cls(game.build(mover, opponent), variant)
         reserve = find_variant(variant).entry == "reserve"
         board = [0] * (RESERVE_BOARD_SIZE if reserve else BOARD_SIZE)
         for side, checkers in ((1, mover), (-1, opponent)):
@@ -199,6 +207,11 @@ class Position:
         table.errors.PositionIdError: 'AAAAAAAAAAAAAA:15:15' counts checkers waiting off the board: it is a position of a variant whose checkers start there (race, dutch, acey-deucey), not of Backgammon
         """
         rules = _playable(variant)
+        game = game_for(rules.rules)
+        if game is not None:
+            board = game.decode_id(position_id)
+            game.validate(board, rules.checkers)
+            return cls._trusted(board, rules)
         if rules.entry == "reserve":
             board = decode_reserve_id(position_id)
             _validate(board, rules.checkers, True)
@@ -231,7 +244,9 @@ class Position:
         """The GNU Backgammon Position ID (extended with the waiting checkers where there are any)."""
         if self._id is None:
             b = self._board
-            object.__setattr__(self, "_id", encode_position_id(b) if len(b) == BOARD_SIZE
+            game = game_for(self._variant.rules)
+            object.__setattr__(self, "_id", game.encode_id(b) if game is not None
+                               else encode_position_id(b) if len(b) == BOARD_SIZE
                                else encode_reserve_id(b))
         assert self._id is not None
         return self._id
@@ -239,6 +254,9 @@ class Position:
     def checkers(self, mover: bool = True) -> dict[int, int]:
         """One side's checkers by its own point numbers (25 = bar, 26 = waiting), as ``from_checkers`` takes."""
         b = self._board
+        game = game_for(self._variant.rules)
+        if game is not None:
+            return game.sides(b)[0 if mover else 1]
         if mover:
             pts = {p: b[p] for p in range(1, 26) if b[p] > 0}
         else:
@@ -258,7 +276,8 @@ class Position:
 
     def borne_off(self) -> tuple[int, int]:
         """Checkers borne off: (player on roll, opponent)."""
-        mine, theirs = _CHECKERS_ON(self._standard())
+        game = game_for(self._variant.rules)
+        mine, theirs = _CHECKERS_ON(self._standard()) if game is None else game.on_board(self._board)
         checkers = self._variant.checkers
         return (checkers - mine, checkers - theirs)
 
@@ -267,6 +286,9 @@ class Position:
 
         A checker waiting to enter needs 25, as one on the bar.
         """
+        game = game_for(self._variant.rules)
+        if game is not None:
+            return game.pips(self._board)
         b = self._standard()
         mine = sum(b[i] * i for i in range(1, 26) if b[i] > 0)
         theirs = sum(-b[i] * (25 - i) for i in range(0, 25) if b[i] < 0)
@@ -274,12 +296,18 @@ class Position:
 
     def swapped(self) -> Position:
         """The same board with the other side on roll."""
+        game = game_for(self._variant.rules)
+        if game is not None:
+            return Position._trusted(game.turned(self._board), self._variant)
         out = [0] * len(self._board)
         (_FLIP if len(out) == BOARD_SIZE else _FLIP_RESERVE)(self._board, out)
         return Position._trusted(tuple(out), self._variant)
 
     def is_race(self) -> bool:
         """True when no contact is left: every mover's checker is past every opponent's."""
+        game = game_for(self._variant.rules)
+        if game is not None:
+            return game.is_race(self._board)
         race: bool = _IS_RACE(self._standard())
         return race
 
@@ -295,7 +323,14 @@ class Position:
         -2
         >>> Position.from_checkers({20: 1, 3: 14}, {}).result()
         -3
+
+        Plakoto and Fevga score no backgammon (at most 2), and in Plakoto a
+        pinned mother ends the game (-2 for its side) or, both pinned, draws
+        it: ``result()`` is 0 and ``is_game_over`` is true.
         """
+        game = game_for(self._variant.rules)
+        if game is not None:
+            return game.result(self._board, self._variant.checkers)[0]
         b = self._standard()
         value: int = _GAME_VALUE(b, *_CHECKERS_ON(b), self._variant.checkers)
         return value
@@ -307,8 +342,16 @@ class Position:
 
     @property
     def is_game_over(self) -> bool:
-        """True once a side has borne off all its checkers."""
+        """True once a side has borne off all its checkers (or, in Plakoto, a pinned mother decided it)."""
+        game = game_for(self._variant.rules)
+        if game is not None:
+            return game.result(self._board, self._variant.checkers)[1]
         return self.result() != 0
+
+    @property
+    def is_draw(self) -> bool:
+        """True when the game is over without a winner (Plakoto: both mothers pinned)."""
+        return self.is_game_over and self.result() == 0
 
     # Plays --------------------------------------------------------------------
 
@@ -327,6 +370,9 @@ class Position:
             roll = dice  # the common case, checked at once
         else:
             roll = as_dice(dice)
+        game = game_for(self._variant.rules)
+        if game is not None:
+            return self._greek_plays(game, roll)
         try:
             raw = self._raw
         except AttributeError:  # the first question asked of this position
@@ -356,6 +402,21 @@ class Position:
         deque(map(_PLAY_SOURCE, plays, zip(repeat(batch, n), range(n))), maxlen=0)
         return plays
 
+    def _greek_plays(self, game: GreekGame, roll: tuple[int, int]) -> list[Play]:
+        """``legal_plays`` of Plakoto and Fevga, each play filled in at once (``table.rules.greek``)."""
+        if game.result(self._board, self._variant.checkers)[1]:
+            return []
+        batch = _Batch(self, roll)
+        plays = []
+        for k, (steps, after, hits) in enumerate(game.plays(self._board, *roll)):
+            play: Play = _NEW_PLAY(Play)
+            _PLAY_SOURCE(play, (batch, k))
+            _PLAY_STEPS(play, steps)
+            _PLAY_HITS(play, hits)
+            _PLAY_POSITION(play, self._after(game.turned(after)))
+            plays.append(play)
+        return plays
+
     def parse_play(self, text: str, dice: Sequence[int] | str) -> Play:
         """The legal play that ``text`` (standard notation) describes for ``dice``.
 
@@ -371,8 +432,10 @@ class Position:
         dice_text = f"{roll[0]}-{roll[1]}"
         if not plays:
             raise IllegalPlayError(f"no move is possible with {dice_text}: the turn passes")
-        target, problem = self._net_checkers(segments)
-        candidates = [p for p in plays if p._mover_after() == target] if problem is None else []
+        target, problem = self._net_checkers(segments) if game_for(self._variant.rules) is None \
+            else self._greek_target(segments)
+        after = Play._mover_after if game_for(self._variant.rules) is None else _greek_after
+        candidates = [p for p in plays if after(p) == target] if problem is None else []
         if not candidates:
             raise IllegalPlayError(f"{text.strip()!r} is not legal with {dice_text}: "
                                    + (problem or self._why_illegal(segments, plays)))
@@ -402,9 +465,28 @@ class Position:
                 return (), f"you have no checker {where} to move"
         return tuple(counts), None
 
+    def _greek_target(self, segments: list[Segment]) -> tuple[tuple[int, ...], str | None]:
+        """``_net_checkers`` for Plakoto and Fevga, in the form ``Play._mover_after`` gives."""
+        mine = self.checkers()
+        counts = [mine.get(p, 0) for p in range(BOARD_SIZE)]
+        counts[OFF] = self.borne_off()[0]
+        for seg in segments:
+            if seg.src == BAR:
+                return (), f"{self._variant.title} has no bar"
+            counts[seg.src] -= 1
+            counts[seg.dst] += 1
+        for seg in segments:
+            if counts[seg.src] < 0:
+                return (), f"you have no checker on point {seg.src} to move"
+        return tuple(counts), None
+
     def _why_illegal(self, segments: list[Segment], plays: list[Play]) -> str:
         b = self._board
         rules = self._variant.rules
+        game = game_for(rules)
+        if game is not None:
+            used = max(len(p.steps) for p in plays)
+            return game.why_illegal(b, [(seg.src, seg.dst) for seg in segments], used, str(plays[0]))
         if rules.bar_first and b[BAR] > 0 and all(seg.src != BAR for seg in segments):
             return f"you have {b[BAR]} checker(s) on the bar and must enter first"
         if (rules.reserve_first and b[RESERVE] > 0
@@ -449,6 +531,14 @@ class Position:
         if self._variant is STANDARD:
             return (Position.from_id, (self.id,))
         return (Position.from_id, (self.id, self._variant))
+
+
+def _greek_after(play: Play) -> tuple[int, ...]:
+    """``Play._mover_after`` for Plakoto and Fevga: the mover's checkers by point, 0 = borne off."""
+    mine = play.position.checkers(mover=False)
+    counts = [mine.get(p, 0) for p in range(BOARD_SIZE)]
+    counts[OFF] = play.position.borne_off()[1]
+    return tuple(counts)
 
 
 def _narrow(candidates: list[Play], segments: list[Segment]) -> list[Play]:

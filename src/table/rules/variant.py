@@ -7,9 +7,9 @@ counts borne-off checkers and scores the game with ``checkers``, ``Match``
 starts every game from ``start``, and the records write ``mat_name`` /
 ``sgf_name`` (``None``: the format cannot hold it, so it is refused).  Rules the
 move generator does not play yet (pinning, one checker blocking, both sides
-moving the same way) are refused by ``Position`` until
-``table.rules.kernel.supports`` says yes; they go into the kernel's step rule,
-which reads them from ``Rules``.  Checkers that start off the board
+moving the same way) are played by ``table.rules.greekkernel`` on boards of
+their own (Plakoto, Fevga); ``table.rules.kernel.supports`` says which
+``Rules`` some generator plays, and ``Position`` refuses the others.  Checkers that start off the board
 (``entry="reserve"``: Race, Dutch, Acey-Deucey) are played on a 28-entry board
 by ``table.rules.reservekernel``, which reads ``reserve_first``,
 ``hit_needs_home`` and ``bar_first``.  A variant
@@ -20,10 +20,10 @@ whose checkers or features differ needs its own evaluator: ``weights`` names it
 ((24, 2), (23, 2), (13, 4), (8, 3), (6, 4))
 >>> find_variant("NackGammon") is NACKGAMMON
 True
->>> find_variant("plakoto")
+>>> find_variant("grasshopper")
 Traceback (most recent call last):
 ...
-table.errors.VariantError: unknown variant 'plakoto': Table plays standard, nackgammon, hypergammon
+table.errors.VariantError: unknown variant 'grasshopper': Table plays standard, nackgammon, hypergammon
 """
 
 from __future__ import annotations
@@ -142,7 +142,20 @@ ACEY_DEUCEY = Variant(
     turn_flow="acey-deucey", mat_name=None, weights="acey-deucey", rules=Rules(bar_first=0),
 )
 
-ENGINE_ONLY: dict[str, Variant] = {v.name: v for v in (RACE, DUTCH, ACEY_DEUCEY)}
+# The Greek games without hitting (docs/variants.md): played by ``table.rules.greekkernel`` on
+# their own boards (``table.rules.plakoto``, ``table.rules.fevga``); engine only, as above.
+PLAKOTO = Variant(
+    name="plakoto", title="Plakoto", start=((24, 15),), hitting=False, cube=False,
+    scoring=(1, 2, 2), turn_flow="greek", mat_name=None, weights="plakoto",
+    rules=Rules(capture=PIN),
+)
+FEVGA = Variant(
+    name="fevga", title="Fevga", start=((24, 15),), hitting=False, direction="same", cube=False,
+    scoring=(1, 2, 2), turn_flow="greek", mat_name=None, weights="fevga",
+    rules=Rules(block=1, capture=NO_CAPTURE, turn=ROTATE),
+)
+
+ENGINE_ONLY: dict[str, Variant] = {v.name: v for v in (RACE, DUTCH, ACEY_DEUCEY, PLAKOTO, FEVGA)}
 
 
 def find_variant(name: str | Variant) -> Variant:
