@@ -39,11 +39,13 @@ class ListDice:
         return self.faces[self.i - 1]
 
 
-def _choose(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+# Mostly play on; now and then the cube and resignations, so every path is walked.
+WEIGHTS = {"move": 20, "roll": 12, "double": 3, "take": 3, "drop": 1, "resign": 1,
+           "accept_resignation": 1, "reject_resignation": 2, "next_game": 1, "name_double": 5}
+
+
+def _choose(view: dict[str, Any], rng: random.Random, weights: dict[str, float] = WEIGHTS) -> dict[str, Any]:
     kinds = view["actions"]
-    # Mostly play on; now and then the cube and resignations, so every path is walked.
-    weights = {"move": 20, "roll": 12, "double": 3, "take": 3, "drop": 1, "resign": 1,
-               "accept_resignation": 1, "reject_resignation": 2, "next_game": 1}
     kind = rng.choices(kinds, [weights[k] for k in kinds])[0]
     if kind == "move":
         graph, node, steps = view["moves"], 0, []
@@ -52,12 +54,15 @@ def _choose(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
             steps.append([edge[0], edge[1]])
             node = edge[4]
         return {"type": "move", "steps": steps}
-    if kind == "resign":
-        return {"type": "resign", "level": rng.randint(1, 3)}
+    if kind == "resign":  # Acey-Deucey has no gammons: a resignation gives up a single game
+        return {"type": "resign", "level": 1 if view.get("stage", False) is not False else rng.randint(1, 3)}
+    if kind == "name_double":  # Acey-Deucey, after a 1-2
+        return {"type": "name_double", "number": rng.randint(1, 6)}
     return {"type": kind}
 
 
-def play_match(config: GameConfig, seed: int) -> dict[str, Any]:
+def play_match(config: GameConfig, seed: int, weights: dict[str, float] = WEIGHTS) -> dict[str, Any]:
+    """A whole match of random actions and its record; ``mat`` where GNU Backgammon has the variant."""
     rng = random.Random(seed)
     faces = [rng.randint(1, 6) for _ in range(20000)]
     game = Game(config, ListDice(faces))
@@ -70,7 +75,7 @@ def play_match(config: GameConfig, seed: int) -> dict[str, Any]:
         else:
             who = game.to_act
             seats = [0, 1] if who is None else [who]
-            action = _choose(game.view(frozenset(seats)), rng)
+            action = _choose(game.view(frozenset(seats)), rng, weights)
             entry = game.act(frozenset(seats), action)
         steps.append({"seats": seats, "action": action, "entry": entry,
                       "views": [game.view(s) for s in SEATS],
@@ -78,7 +83,8 @@ def play_match(config: GameConfig, seed: int) -> dict[str, Any]:
     assert game.is_over
     return json.loads(json.dumps({
         "config": {"mode": config.mode, "length": config.length, "cube": config.cube, "variant": config.variant},
-        "faces": faces, "steps": steps, "moves": game.moves, "mat": game.match.to_mat()}))
+        "faces": faces, "steps": steps, "moves": game.moves,
+        **({"mat": game.match.to_mat()} if game.match.variant.mat_name else {})}))
 
 
 def test_whole_matches_step_for_step(tmp_path):

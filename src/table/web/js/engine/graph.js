@@ -1,18 +1,28 @@
 // The move graph the board walks (table.rules.movegraph is the reference): every legal order of
 // single-checker steps for a roll, built from the engine's single-step rule and kept only where
 // it leads to a legal play.  Edges are [from, to, die, hit, child], points in the mover's numbering.
+// In the variants whose checkers start off the board (28-entry boards, reserve.js) a step from 26
+// enters a waiting checker, and the walk (table.rules.graphkernel's) takes the reserve's step rule.
 
-import { applyStep, generate, highestPoint, stepTarget } from "./rules.js";
+import { BAR, applyStep, generate, highestPoint, stepTarget } from "./rules.js";
 import { formatSteps, hitsOf } from "./movetext.js";
+import { RESERVE, formatReserveSteps, rearmost, reservePlays, reserveTarget } from "./reserve.js";
+import { STANDARD, variantOf } from "./variants.js";
 
-// The legal plays of a roll with their texts, in the engine's order: [{board, steps, hits, text}].
-export function namedPlays(board, d1, d2) {
+const isReserve = (variant) => variant.entry === "reserve";
+
+// The legal plays of a roll with their texts, in the engine's order: [{board, steps, hits, text}]
+// (reserve variants' plays also carry {dice, variant}, as reservePlays gives them).
+export function namedPlays(board, d1, d2, variant = STANDARD) {
   const doubles = d1 === d2;
+  const v = variantOf(variant);
+  const write = isReserve(v) ? formatReserveSteps : formatSteps;
   const seen = new Set();
   const out = [];
-  for (const play of generate(board, d1, d2)) { // the dice as rolled: the order follows them
+  // The dice as rolled: the order follows them.
+  for (const play of isReserve(v) ? reservePlays(board, [d1, d2], v) : generate(board, d1, d2)) {
     const hits = hitsOf(board, play.steps);
-    const text = formatSteps(play.steps, hits, doubles);
+    const text = write(play.steps, hits, doubles);
     if (seen.has(text)) continue; // as a dict keyed by text keeps the first
     seen.add(text);
     out.push({ ...play, hits, text });
@@ -21,8 +31,11 @@ export function namedPlays(board, d1, d2) {
 }
 
 // {plays, nodes, finals: {node: play index}, depth} for the roll d1-d2 on `board` (mover's view).
-export function moveGraph(board, d1, d2) {
-  const plays = namedPlays(board, d1, d2);
+export function moveGraph(board, d1, d2, variant = STANDARD) {
+  const v = variantOf(variant);
+  const plays = namedPlays(board, d1, d2, v);
+  const reserve = isReserve(v);
+  const top = reserve ? RESERVE : BAR;
   if (!plays.length) return { plays, nodes: [[]], finals: {}, depth: 0 };
   const depth = plays[0].steps.length;
   const targets = new Map(plays.map((p, i) => [p.board.join(","), i]));
@@ -43,13 +56,13 @@ export function moveGraph(board, d1, d2) {
       return node;
     }
     const edges = [];
-    const high = highestPoint(bd);
+    const high = reserve ? rearmost(bd) : highestPoint(bd);
     for (const die of [...new Set(left)].sort((a, b) => b - a)) {
       const rest = left.slice();
       rest.splice(rest.indexOf(die), 1);
-      for (let src = 25; src > 0; src--) {
+      for (let src = top; src > 0; src--) {
         if (bd[src] <= 0) continue;
-        const dst = stepTarget(bd, src, die, high);
+        const dst = reserve ? reserveTarget(bd, src, die, high, v.rules) : stepTarget(bd, src, die, high);
         if (dst < 0) continue;
         const nxt = Int8Array.from(bd);
         const hit = applyStep(nxt, src, dst);

@@ -6,45 +6,55 @@
 // Offline games have no Jacoby rule and no set-up start position (the app's own games have
 // neither: a single game is money play without Jacoby, a match is played with Crawford).
 
-import { flip } from "./rules.js";
 import { formatSteps } from "./movetext.js";
 import { moveGraph, playFor } from "./graph.js";
 import { positionId, matchId, GAME_STATE } from "./ids.js";
 import { secretDice } from "./dice.js";
-import { IllegalAction, initialState, legalKinds, step, turn, whyNoDouble } from "./state.js";
+import { RESERVE, THEIR_RESERVE, encodeReserveId, folded, formatReserveSteps } from "./reserve.js";
+import { IllegalAction, aceyDeuceyStage, initialState, legalKinds, step, turn, turnBoard, whyNoDouble } from "./state.js";
 import { LEVEL_NAMES, MATCH_LENGTHS, STANDARD, playable, variantOf } from "./variants.js";
 
 export const LEVELS = LEVEL_NAMES;
 export { MATCH_LENGTHS };
 const PLAYER_ACTIONS = new Set(["roll", "double", "take", "drop", "resign", "accept_resignation",
-  "reject_resignation", "next_game", "move"]);
+  "reject_resignation", "next_game", "move", "name_double"]);
 
-// Pips each side needs: [player on roll, opponent].
+// Pips each side needs: [player on roll, opponent]; a checker waiting off the board needs 25, as
+// one on the bar.
 export function pipCounts(board) {
+  if (board.length > RESERVE) board = folded(board);
   let mine = 0, theirs = 0;
   for (let i = 1; i < 26; i++) if (board[i] > 0) mine += board[i] * i;
   for (let i = 0; i < 25; i++) if (board[i] < 0) theirs -= board[i] * (25 - i);
   return [mine, theirs];
 }
 
-// A point in `seat`'s numbering as an absolute point (seat 0's numbering; bar and tray unchanged).
-export const toAbs = (seat, point) => (seat === 0 || point === 0 || point === 25 ? point : 25 - point);
+// A point in `seat`'s numbering as an absolute point (seat 0's numbering; bar, tray and waiting
+// checkers, 26, unchanged).
+export const toAbs = (seat, point) => (seat === 0 || point === 0 || point === 25 || point === RESERVE ? point : 25 - point);
 
 // Seat 0's board as views give it: points 1..24 (+ seat 0, - seat 1), bar and off per seat;
-// `checkers` is each side's count (the variant's).
+// `checkers` is each side's count (the variant's).  A 28-entry board (checkers waiting off the
+// board: Race, Dutch, Acey-Deucey) adds `waiting` per seat.
 export function boardJson(board, checkers = STANDARD.checkers) {
   const points = Array.from(board.slice(1, 25));
   const bar = [board[25], 0 - board[0]]; // not -board[0]: that is -0, which JSON and deepEqual tell apart
-  const on = [bar[0], bar[1]];
+  const reserve = board.length > RESERVE;
+  const waiting = reserve ? [board[RESERVE], 0 - board[THEIR_RESERVE]] : [0, 0];
+  const on = [bar[0] + waiting[0], bar[1] + waiting[1]];
   for (const v of points) { if (v > 0) on[0] += v; else on[1] -= v; }
-  return { points, bar, off: [checkers - on[0], checkers - on[1]] };
+  const view = { points, bar, off: [checkers - on[0], checkers - on[1]] };
+  if (reserve) view.waiting = waiting;
+  return view;
 }
 
-// A play of `seat`'s as absolute steps and hits, and its text from each seat's side.
-export function stepsJson(seat, play, doubles) {
+// A play of `seat`'s as absolute steps and hits, and its text from each seat's side (`reserve`:
+// a step from 26 is written "in/").
+export function stepsJson(seat, play, doubles, reserve = false) {
   const steps = play ? play.steps.map(([a, b]) => [toAbs(seat, a), toAbs(seat, b)]) : [];
   const hits = play ? play.hits.slice() : [];
-  const text = [0, 1].map((s) => formatSteps(steps.map(([a, b]) => [toAbs(s, a), toAbs(s, b)]), hits, doubles));
+  const write = reserve ? formatReserveSteps : formatSteps;
+  const text = [0, 1].map((s) => write(steps.map(([a, b]) => [toAbs(s, a), toAbs(s, b)]), hits, doubles));
   return { steps, hits, text };
 }
 
@@ -96,7 +106,7 @@ export class LocalGame {
   get graph() {
     const s = this.state;
     if (s.phase !== "move" || !s.dice) throw new IllegalAction("there is no roll to play now");
-    if (!this._graph) this._graph = moveGraph(s.board, s.dice[0], s.dice[1]);
+    if (!this._graph) this._graph = moveGraph(s.board, s.dice[0], s.dice[1], s.variant);
     return this._graph;
   }
 
@@ -122,8 +132,9 @@ export class LocalGame {
     if (kind === "move") {
       const steps = action.steps;
       if (!Array.isArray(steps) || steps.length > 4 || !steps.every((st) => Array.isArray(st) && st.length === 2
-          && st.every((p) => Number.isInteger(p) && p >= 0 && p <= 25))) {
-        throw new IllegalAction("a move is {type: move, steps: [[from, to], ...]} with at most four steps between points 0..25");
+          && st.every((p) => Number.isInteger(p) && p >= 0 && p <= RESERVE))) {
+        throw new IllegalAction("a move is {type: move, steps: [[from, to], ...]} with at most four steps between points 0..25 "
+          + "(26: a checker waiting off the board)");
       }
       let play;
       try {
@@ -137,9 +148,15 @@ export class LocalGame {
     if (kind === "resign" && ![1, 2, 3].includes(action.level)) {
       throw new IllegalAction(`resign needs a level of 1, 2 or 3 (single, gammon, backgammon), got ${JSON.stringify(action.level)}`);
     }
-    if (!legalKinds(this.state).includes(kind)) {
+    if (kind === "name_double" && !(Number.isInteger(action.number) && action.number >= 1 && action.number <= 6)) {
+      throw new IllegalAction(`name_double needs a number from 1 to 6 (the double to play), got ${JSON.stringify(action.number)}`);
+    }
+    // Acey-Deucey has no gammons: only a single game (level 1) may be offered.
+    const oneLevel = this.state.variant.turnFlow === "acey-deucey" && kind === "resign" && action.level > 1;
+    if (!legalKinds(this.state).includes(kind) || oneLevel) {
       throw new IllegalAction((kind === "double" && whyNoDouble(this.state)) || `${kind} is not possible now`);
     }
+    if (kind === "name_double") return this._apply(seat, { type: "name_double", number: action.number });
     return this._apply(seat, kind === "resign" ? { type: "resign", level: action.level } : { type: kind });
   }
 
@@ -153,7 +170,7 @@ export class LocalGame {
       // "steps" are absolute, "text" the play written from each seat's side.
       const play = logged.play ? graph.plays.find((p) => p.text === logged.play) : null;
       this.last = { seat: s.onRoll, dice: s.dice.slice(), play: logged.play,
-        ...stepsJson(s.onRoll, play, s.dice[0] === s.dice[1]) };
+        ...stepsJson(s.onRoll, play, s.dice[0] === s.dice[1], s.variant.entry === "reserve") };
     } else if (logged.type === "opening_roll" || logged.type === "next_game") {
       this.last = null;
     }
@@ -176,6 +193,8 @@ export class LocalGame {
         steps: l.steps, hits: l.hits, board: boardJson(this.boardFor(0), s.variant.checkers) });
     } else if (["double", "take", "drop", "resign"].includes(logged.type)) {
       this.moves.push({ kind: logged.type, seat: actor, cube: s.cubeValue });
+    } else if (logged.type === "name_double") {
+      this.moves.push({ kind: "name_double", seat: actor, number: logged.number });
     }
     const r = s.result, prev = this.moves[this.moves.length - 1];
     if (r && (s.phase === "game_over" || s.phase === "match_over") && (!prev || prev.kind !== "result")) {
@@ -184,7 +203,7 @@ export class LocalGame {
   }
 
   // The board from `player`'s side.
-  boardFor(player) { return player === this.state.onRoll ? this.state.board : flip(this.state.board); }
+  boardFor(player) { return player === this.state.onRoll ? this.state.board : turnBoard(this.state.board); }
 
   // GNU Backgammon's Position ID and Match ID of the current state.
   get ids() {
@@ -193,7 +212,7 @@ export class LocalGame {
     const state = s.phase === "opening" ? GAME_STATE.NO_GAME : !over ? GAME_STATE.PLAYING
       : s.result.how === "drop" ? GAME_STATE.DROPPED : s.result.how === "resign" ? GAME_STATE.RESIGNED : GAME_STATE.OVER;
     return {
-      position: positionId(s.board),
+      position: s.board.length > RESERVE ? encodeReserveId(s.board) : positionId(s.board),
       match: matchId({ cubeValue: s.cubeValue, cubeOwner: s.cubeOwner, playerOnRoll: s.onRoll,
         crawford: s.crawford, gameState: state, turn: turn(s) ?? s.onRoll, doubleOffered: s.phase === "take",
         resignation: s.phase === "resign" ? s.resignLevel : 0, dice: s.dice || [0, 0],
@@ -225,11 +244,13 @@ export class LocalGame {
       winner,
       last: this.last,
       resignation: s.phase === "resign" ? { level: s.resignLevel, by: 1 - (turn(s) ?? 0) } : null,
-      result: result ? { ...result } : null,
+      result: result ? { winner: result.winner, points: result.points, level: result.level, cube: result.cube,
+        how: result.how } : null,
       to_act: this.toAct,
       actions: [],
       moves: null,
     };
+    if (s.variant.turnFlow === "acey-deucey") view.stage = aceyDeuceyStage(s);
     if (this.mayAct(seats)) {
       let kinds = [...new Set(legalKinds(s))].sort();
       if (s.phase === "game_over" && this.single) kinds = [];

@@ -35,7 +35,7 @@ export function flipReserve(board) {
 }
 
 // The mover's rearmost checker: 26 for the reserve, 25 for the bar, else its point; 0 if none.
-function rearmost(board) {
+export function rearmost(board) {
   for (let i = RESERVE; i > 0; i--) if (board[i] > 0) return i;
   return 0;
 }
@@ -45,8 +45,8 @@ function hasHome(board) {
   return false;
 }
 
-// Where one checker from `src` (26 = the reserve) lands with `die`, or -1.
-function target(board, src, die, high, rules) {
+// Where one checker from `src` (26 = the reserve) lands with `die`, or -1 (graph.js walks by it too).
+export function reserveTarget(board, src, die, high, rules) {
   if (board[src] <= 0) return -1;
   if (rules.barFirst && board[BAR] > 0 && src !== BAR) return -1;
   if (rules.reserveFirst && board[RESERVE] > 0 && src < BAR) return -1;
@@ -79,7 +79,7 @@ function walk(board, dice, ordered, rules, st) {
     let src = nexts[depth];
     let dst = -1;
     while (src >= 1) {
-      dst = target(here, src, dice[depth], high, rules);
+      dst = reserveTarget(here, src, dice[depth], high, rules);
       if (dst >= 0) break;
       src -= 1;
     }

@@ -5,7 +5,9 @@
 // nothing half-done.  Match score, Crawford and the cube's rules live here; the game on this
 // device around it (wire actions, views, the move list) is match.js.
 
-import { flip, initialBoard } from "./rules.js";
+import { flip, initialBoard, BOARD_SIZE } from "./rules.js";
+import { flipReserve, folded } from "./reserve.js";
+import { checkersLeft, doublePlayedInFull, isAceyDeucey, playedBoth } from "./aceydeucey.js";
 import { STANDARD, variantOf } from "./variants.js";
 
 export const MAX_CUBE = 64;
@@ -15,8 +17,10 @@ export class IllegalAction extends Error {
 }
 
 // The game's value from the player on roll's side if it is over (+-1, 2, 3), else 0; `checkers`
-// is each side's count (the variant's).
+// is each side's count (the variant's).  A 28-entry board (checkers waiting off the board) counts
+// its waiting checkers as on the bar, as Position.result does.
 export function gameResult(b, checkers = STANDARD.checkers) {
+  if (b.length > BOARD_SIZE) b = folded(b);
   let mine = 0, theirs = 0;
   for (let i = 1; i < 26; i++) if (b[i] > 0) mine += b[i];
   for (let i = 0; i < 25; i++) if (b[i] < 0) theirs -= b[i];
@@ -41,8 +45,28 @@ export function initialState(length, cube, variant = STANDARD) {
   return {
     length, cube, variant: game, score: [0, 0], gameNumber: 1, crawford: false, crawfordDone: false,
     phase: "opening", board: initialBoard(game), onRoll: 0, dice: null, cubeValue: 1, cubeOwner: null,
-    movesPlayed: 0, resignLevel: 0, resumePhase: null, resignRefused: false, result: null,
+    movesPlayed: 0, resignLevel: 0, resumePhase: null, resignRefused: false, result: null, stage: "",
   };
+}
+
+// The board as the other player sees it (26 entries, or 28 where checkers wait off the board).
+export const turnBoard = (board) => (board.length > BOARD_SIZE ? flipReserve(board) : flip(board));
+
+// Whether `variant` has Acey-Deucey's staged 1-2 turn and per-checker scoring.
+export const aceyDeucey = (variant) => variant.turnFlow === "acey-deucey";
+
+// Where an Acey-Deucey turn is in the staged 1-2 turn (table.match.state.acey_deucey_stage):
+// "one_two", "name_double", "named_double", "extra_roll", or null (also in the other variants).
+export function aceyDeuceyStage(s) {
+  if (!aceyDeucey(s.variant)) return null;
+  const phase = s.phase === "resign" ? s.resumePhase : s.phase;
+  if (phase === "name_double") return "name_double";
+  if (phase === "move") {
+    if (s.stage === "named") return "named_double";
+    return s.dice && isAceyDeucey(s.dice) ? "one_two" : null;
+  }
+  if (phase === "roll" && s.stage === "extra") return "extra_roll";
+  return null;
 }
 
 export function resigner(s) {
@@ -51,7 +75,7 @@ export function resigner(s) {
 
 // The player who must act, or null when the next action is nobody's in particular.
 export function turn(s) {
-  if (s.phase === "roll" || s.phase === "move") return s.onRoll;
+  if (s.phase === "roll" || s.phase === "move" || s.phase === "name_double") return s.onRoll;
   if (s.phase === "take") return 1 - s.onRoll;
   if (s.phase === "resign") return 1 - resigner(s);
   return null;
@@ -80,6 +104,7 @@ export function legalKinds(s, graph) {
     case "opening": return ["opening_roll"];
     case "roll": return ["roll", ...(whyNoDouble(s) ? [] : ["double"]), ...resign];
     case "move": return ["move", ...resign];
+    case "name_double": return ["name_double", ...resign];
     case "take": return ["take", "drop", ...resign];
     case "resign": return ["accept_resignation", "reject_resignation"];
     case "game_over": return ["next_game"];
@@ -88,14 +113,23 @@ export function legalKinds(s, graph) {
 }
 
 function finish(s, winner, level, how) {
-  const points = s.variant.scoring[level - 1] * s.cubeValue;
+  let points, checkers = 0;
+  if (aceyDeucey(s.variant)) {
+    // The loser pays for every checker not borne off (docs/variants.md); no gammons.
+    level = 1;
+    const left = checkersLeft(s.board, s.variant);
+    checkers = 1 - winner === s.onRoll ? left[0] : left[1];
+    points = checkers * s.cubeValue;
+  } else {
+    points = s.variant.scoring[level - 1] * s.cubeValue;
+  }
   const score = s.score.slice();
   score[winner] += points;
   const over = s.length > 0 && Math.max(...score) >= s.length;
   return {
-    ...s, score, dice: null, resignLevel: 0, resumePhase: null, resignRefused: false,
+    ...s, score, dice: null, resignLevel: 0, resumePhase: null, resignRefused: false, stage: "",
     phase: over ? "match_over" : "game_over",
-    result: { winner, points, level, cube: s.cubeValue, how },
+    result: { winner, points, level, cube: s.cubeValue, how, checkers },
   };
 }
 
@@ -104,7 +138,7 @@ function nextGame(s) {
   return {
     ...s, gameNumber: s.gameNumber + 1, crawford, crawfordDone: s.crawfordDone || crawford,
     phase: "opening", board: initialBoard(s.variant), onRoll: 0, dice: null, cubeValue: 1, cubeOwner: null,
-    movesPlayed: 0, resignLevel: 0, resumePhase: null, resignRefused: false, result: null,
+    movesPlayed: 0, resignLevel: 0, resumePhase: null, resignRefused: false, result: null, stage: "",
   };
 }
 
@@ -146,18 +180,33 @@ function innerStep(s, action, dice, graph) {
     case "roll": {
       expect(s, "roll");
       const rolled = action.dice == null ? [dice.rollDie(), dice.rollDie()] : checkedDice(action.dice);
-      return [{ ...s, phase: "move", dice: rolled }, { type: "roll", dice: rolled }];
+      return [{ ...s, phase: "move", dice: rolled, stage: "" }, { type: "roll", dice: rolled }];
     }
     case "move": {
       expect(s, "move");
       const play = action.play ? graph.plays.find((p) => p.text === action.play) : null;
       if (action.play && !play) throw new IllegalAction(`${action.play} is not a legal play of ${s.dice.join("-")}`);
       if (!action.play && graph.plays.length) throw new IllegalAction(`the roll ${s.dice.join("-")} must be played`);
-      const after = flip(play ? play.board : s.board);
-      const moved = { ...s, board: after, onRoll: 1 - s.onRoll, dice: null, phase: "roll", movesPlayed: s.movesPlayed + 1 };
+      const after = turnBoard(play ? play.board : s.board);
+      const moved = { ...s, board: after, onRoll: 1 - s.onRoll, dice: null, phase: "roll",
+        movesPlayed: s.movesPlayed + 1, stage: "" };
       const logged = { type: "move", play: play ? play.text : "" };
       const outcome = gameResult(after, s.variant.checkers);
-      return [outcome < 0 ? finish(moved, s.onRoll, -outcome, "checkers") : moved, logged];
+      if (outcome < 0) return [finish(moved, s.onRoll, -outcome, "checkers"), logged];
+      const goesOn = nextStage(s, play);
+      if (goesOn) { // Acey-Deucey: the same player stays on roll for the next stage
+        return [{ ...moved, board: Int8Array.from(play.board), onRoll: s.onRoll, phase: goesOn,
+          stage: goesOn === "roll" ? "extra" : "" }, logged];
+      }
+      return [moved, logged];
+    }
+    case "name_double": {
+      expect(s, "name_double");
+      const n = action.number;
+      if (!Number.isInteger(n) || n < 1 || n > 6) {
+        throw new IllegalAction(`a named double is a die's number, 1 to 6, got ${JSON.stringify(n)}`);
+      }
+      return [{ ...s, phase: "move", dice: [n, n], stage: "named" }, { type: "name_double", number: n }];
     }
     case "double": {
       const reason = whyNoDouble(s);
@@ -171,8 +220,11 @@ function innerStep(s, action, dice, graph) {
       expect(s, "take");
       return [finish(s, s.onRoll, 1, "drop"), { type: "drop" }];
     case "resign":
-      expect(s, "roll", "move", "take");
+      expect(s, "roll", "move", "name_double", "take");
       if (![1, 2, 3].includes(action.level)) throw new IllegalAction(`a resignation is 1 (single), 2 (gammon) or 3 (backgammon), got ${JSON.stringify(action.level)}`);
+      if (action.level > 1 && aceyDeucey(s.variant)) {
+        throw new IllegalAction("Acey-Deucey has no gammons: a resignation (level 1) gives up the game at one point per checker not borne off");
+      }
       if (s.resignRefused) throw new IllegalAction("a resignation was just refused: make your decision first");
       return [{ ...s, phase: "resign", resumePhase: s.phase, resignLevel: action.level }, { type: "resign", level: action.level }];
     case "accept_resignation":
@@ -187,4 +239,13 @@ function innerStep(s, action, dice, graph) {
     default:
       throw new IllegalAction(`unknown action ${JSON.stringify(action.type)}`);
   }
+}
+
+// After `play` of Acey-Deucey's staged turn, the phase the same player goes on to: naming a double
+// after both the 1 and the 2, the extra roll after a named double played in full; null when the
+// turn passes (table.match.state._goes_on).
+function nextStage(s, play) {
+  if (!play || !aceyDeucey(s.variant)) return null;
+  if (s.stage === "named") return doublePlayedInFull(play) ? "roll" : null;
+  return playedBoth(play) ? "name_double" : null;
 }

@@ -38,9 +38,12 @@ export function variantOf(name) {
   throw new VariantError(`unknown variant ${shown}: Table plays ${Object.keys(VARIANTS).join(", ")}`);
 }
 
-// Whether the browser's move generator (rules.js, the standard step rule) plays `variant`.
+// Whether the browser plays `variant` (a game on this device, the computer included): the standard
+// step rule (rules.js), or checkers starting off the board (reserve.js: Race, Dutch, and
+// Acey-Deucey with its staged 1-2 turn).
 export function playable(variant) {
   const r = variant.rules, s = STANDARD.rules;
-  return r.block === s.block && r.capture === s.capture && r.turn === s.turn && r.reserveFirst === s.reserveFirst
-    && variant.entry === "bar" && variant.turnFlow === "standard";
+  if (r.block !== s.block || r.capture !== s.capture || r.turn !== s.turn) return false;
+  if (variant.entry === "reserve") return variant.turnFlow === "standard" || variant.turnFlow === "acey-deucey";
+  return r.reserveFirst === s.reserveFirst && variant.entry === "bar" && variant.turnFlow === "standard";
 }
