@@ -87,7 +87,7 @@ class GameConfig:
         if data.get("start") is not None:
             if mode == "online":
                 raise GameConfigError("an online game starts from the opening position")
-            start = _start_ids(data["start"])
+            start = _start_ids(data["start"], _variant_name(data.get("variant", STANDARD.name)))
             # The Match ID holds the length: a money game (0) or a 1-point match is a single game here.
             data = {**data, "length": max(1, decode_match_id(start[1]).match_length)}
         length = data.get("length", 1)
@@ -163,8 +163,10 @@ def _variant_name(raw: object) -> str:
     return variant.name
 
 
-def _start_ids(raw: object) -> tuple[str, str]:
-    """(Position ID, Match ID) of a ``start`` setting: ``{"position", "match"}`` or ``{"xgid"}``.
+def _start_ids(raw: object, variant: str = STANDARD.name) -> tuple[str, str]:
+    """(Position ID, Match ID) of a ``start`` setting: ``{"position", "match"}`` or ``{"xgid"}``,
+    read as a position of ``variant`` (Race, Dutch and Acey-Deucey: the Position ID with the waiting
+    checkers, ``table.rules.reserve``; an XGID cannot hold those).
 
     The position must be one a game can go on from (not over, not waiting on a resignation).
 
@@ -179,6 +181,9 @@ def _start_ids(raw: object) -> tuple[str, str]:
     if not isinstance(raw, dict) or not (set(raw) in ({"position", "match"}, {"xgid"})
                                          and all(isinstance(v, str) and len(v) <= 100 for v in raw.values())):
         raise GameConfigError('start is {"position": POSITION_ID, "match": MATCH_ID} or {"xgid": XGID}')
+    if "xgid" in raw and find_variant(variant).entry == "reserve":
+        raise GameConfigError(f"an XGID cannot hold the checkers of {find_variant(variant).title} waiting off the "
+                              'board: start from {"position": POSITION_ID, "match": MATCH_ID}')
     try:
         if "xgid" in raw:
             x = from_xgid(raw["xgid"].strip())
@@ -192,7 +197,7 @@ def _start_ids(raw: object) -> tuple[str, str]:
             ids = (x.position.id, encode_match_id(info))
         else:
             ids = (raw["position"].strip(), raw["match"].strip())
-        m = Match.from_ids(*ids)
+        m = Match.from_ids(*ids, variant=variant, cube=find_variant(variant).cube)
     except TableError as exc:
         raise GameConfigError(f"the position to start from cannot be read: {exc}") from None
     if m.phase not in (Phase.ROLL, Phase.MOVE, Phase.TAKE):
