@@ -46,8 +46,13 @@ def wait_dice_settled(page: Page) -> None:
         " return d.length > 0 && d.every(e => e.getAnimations().every(a => a.playState !== 'running')); })()")
 
 
+# What the player may pick up: a lit checker, or the pile of checkers waiting to enter (Race, Dutch,
+# Acey-Deucey) when one of them may enter.
+MOVABLE = "#board .ck.movable, #board .pilerect.source"
+
+
 def wait_my_move(page: Page, timeout: float = 15000) -> None:
-    page.wait_for_selector("#board .ck.movable", timeout=timeout)
+    page.wait_for_selector(MOVABLE, timeout=timeout)
 
 
 def loc_of(page: Page, selector: str) -> int:
@@ -71,8 +76,8 @@ def play_by_clicks(page: Page) -> None:
         confirm = page.locator("#controls [data-act=confirm]")
         if confirm.is_visible() and confirm.is_enabled():
             return
-        src = loc_of(page, "#board .ck.movable")
-        if page.locator("#board .ck.selected").count() == 0:
+        src = loc_of(page, MOVABLE)
+        if page.locator("#board .ck.selected, #board .pilerect.picked").count() == 0:
             click_loc(page, src)
         page.wait_for_selector("#board .target, #board .trayrect.lit")
         target = page.locator("#board .target, #board .trayrect.lit").first

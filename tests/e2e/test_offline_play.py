@@ -14,7 +14,7 @@ import time
 
 from table.match import Match
 
-from tests.e2e.e2e_helpers import new_game, open_app, play_by_clicks, version
+from tests.e2e.e2e_helpers import MOVABLE, new_game, open_app, play_by_clicks, version
 from tests.e2e.test_match import scores, visible
 
 
@@ -85,7 +85,10 @@ def _play_on(page, until, seen: set[str], resign_when=None, seconds: float = 300
             if visible(page, "double") and "double" not in seen and resign_when is not None:
                 seen.add("double"); page.click("#controls [data-act=double]"); continue
             page.click("#controls [data-act=roll]"); continue
-        if page.locator("#board .ck.movable").count():
+        named = page.locator("#controls [data-act=name_double]:visible")
+        if named.count():  # Acey-Deucey's 1-2: name a double (the highest the roll shows buttons for)
+            seen.add("name_double"); named.last.click(); continue
+        if page.locator(MOVABLE).count():
             play_by_clicks(page)
             page.click("#controls [data-act=confirm]")
             seen.add("move")
