@@ -73,3 +73,11 @@ def test_plays_built_lazily_equal_plays_built_whole(position: Position) -> None:
 def test_a_move_written_from_the_other_side(mine: str, theirs: str) -> None:
     assert as_seen_by_opponent(mine) == theirs
     assert as_seen_by_opponent(theirs) == mine
+
+
+def test_the_text_diagram_of_a_race_counts_the_checkers_waiting_to_enter():
+    from table.rules.diagram import render
+    lines = render(Position.from_checkers({26: 5, 20: 2}, {26: 10}, "acey-deucey")).splitlines()
+    assert lines[-3] == "X (on roll): pips 165, off 8, bar 0, waiting 5"  # 5 x 25 + 2 x 20
+    assert lines[-2] == "O: pips 250, off 5, bar 0, waiting 10"
+    assert "waiting" not in render(Position.initial())

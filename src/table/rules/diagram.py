@@ -77,8 +77,11 @@ def render(position: Position) -> str:
     my_bar, opp_bar = b[25], -b[0]
     pips = position.pip_counts()
     off = position.borne_off()
-    lines.append(f"X (on roll): pips {pips[0]}, off {off[0]}, bar {my_bar}")
-    lines.append(f"O: pips {pips[1]}, off {off[1]}, bar {opp_bar}")
+    # Race, Dutch, Acey-Deucey: the checkers that have not entered yet are in no cell of the grid.
+    waiting = position.waiting() if position.variant.entry == "reserve" else None
+    mine, theirs = ("", "") if waiting is None else (f", waiting {waiting[0]}", f", waiting {waiting[1]}")
+    lines.append(f"X (on roll): pips {pips[0]}, off {off[0]}, bar {my_bar}{mine}")
+    lines.append(f"O: pips {pips[1]}, off {off[1]}, bar {opp_bar}{theirs}")
     game = "" if position.variant.name == "standard" else f" ({position.variant.title})"
     lines.append(f"Position ID: {position.id}{game}")
     return "\n".join(lines)
