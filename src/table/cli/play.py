@@ -14,6 +14,7 @@ Everything the players read comes from ``MESSAGES`` in Romanian and English.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 from pathlib import Path
@@ -27,6 +28,7 @@ from table.match import (
     Drop,
     Match,
     Move,
+    NameDouble,
     NextGame,
     OpeningRoll,
     Phase,
@@ -40,6 +42,7 @@ from table.cli.terminal import MESSAGES, QuitMatch, Terminal, explain
 from table.cli.terminal import plural_form as plural_form  # where analyse and online find it
 from table.rules.diagram import grid
 from table.rules.movetext import as_seen_by_opponent
+from table.rules.variant import find_variant
 
 if TYPE_CHECKING:
     from table.bot import Bot
@@ -161,6 +164,8 @@ class HumanAgent:
                     self.term.about(who, "no_move", names, d1=max(m.dice), d2=min(m.dice))
                     return moves[0]
                 text = self.term.ask("to_move", name, d1=max(m.dice), d2=min(m.dice))
+            elif m.phase == Phase.NAME_DOUBLE:
+                text = self.term.ask("to_name_double", name)
             elif m.phase == Phase.TAKE:
                 text = self.term.ask("to_take", name, doubler=names[m.on_roll],
                                      value=m.cube_value * 2)
@@ -215,6 +220,11 @@ class HumanAgent:
             return Resign(level)
         if word in _ANSWERS:
             return _ANSWERS[word]  # not the moment for it: the match says why
+        if phase == Phase.NAME_DOUBLE:
+            # "6", "6-6" or "names 6-6": the double to play after an Acey-Deucey 1-2.
+            parts = (words[-1] if words else "").split("-")
+            if len(set(parts)) == 1 and parts[0] in ("1", "2", "3", "4", "5", "6"):
+                return NameDouble(int(parts[0]))
         if phase == Phase.MOVE and text:
             return Move(text)
         self.term.say("unknown", text=text)
@@ -256,6 +266,8 @@ class ComputerAgent:
             return action  # the dice are announced with the move
         elif isinstance(action, Double) and self.term.seat is not None:
             return action  # the person's question says it: "... doubles to 2. Take or drop?"
+        elif isinstance(action, NameDouble):
+            text = t["act_name_double"].format(n=action.number)
         else:
             text = t["act_" + action.kind]
         self.term.say("bot_action", name=m.players[who], action=text)
@@ -368,8 +380,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="points to win the match, 1 to 64 (0 = money play); default 5")
     p.add_argument("--no-cube", action="store_true", help="play without the doubling cube")
     p.add_argument("--seed", type=int, default=None, help="dice seed, for a reproducible match")
-    p.add_argument("--record", type=Path, default=None, metavar="FILE.mat",
-                   help="save the match as .mat when it ends or is stopped")
+    p.add_argument("--record", type=Path, default=None, metavar="FILE",
+                   help="save the match when it ends or is stopped: as .mat (GNU Backgammon's text), or as "
+                        "Table's JSON record for a FILE ending in .json (the only one for Race, Dutch, Acey-Deucey)")
     p.add_argument("--players", nargs=2, default=None, metavar=("NAME1", "NAME2"),
                    help="the players' names")
     p.add_argument("--computer", choices=["easy", "medium", "hard"], default=None, metavar="LEVEL",
@@ -385,9 +398,14 @@ class RecordPathError(TableError):
     """``--record`` names a file that cannot be written."""
 
 
-def check_record_path(path: Path) -> None:
-    """Refuse, before any play, a record file whose folder is missing or not writable."""
+def check_record_path(path: Path, variant: str = "standard") -> None:
+    """Refuse, before any play, a record file whose folder is missing or not writable, or a .mat
+    file for a game GNU Backgammon cannot hold."""
     folder = path.parent if str(path.parent) else Path(".")
+    game = find_variant(variant)
+    if path.suffix.lower() != ".json" and game.mat_name is None:
+        raise RecordPathError(f"--record {path}: a .mat file cannot hold {game.title} (GNU Backgammon has no such "
+                              "game); name a .json file for Table's JSON record")
     if path.is_dir():
         raise RecordPathError(f"--record {path}: that is a folder; name a file such as {path / 'match.mat'}")
     if not folder.is_dir():
@@ -397,8 +415,9 @@ def check_record_path(path: Path) -> None:
 
 
 def save_record(m: Match, path: Path, term: Terminal) -> None:
-    """Write the match to ``path``; if that fails, print the record so it is not lost."""
-    text = m.to_mat()
+    """Write the match to ``path`` (Table's JSON record for a .json file, else .mat); if that fails,
+    print the record so it is not lost."""
+    text = json.dumps(m.to_json(), indent=1) + "\n" if path.suffix.lower() == ".json" else m.to_mat()
     try:
         path.write_text(text, encoding="utf-8")
     except OSError as exc:
@@ -411,7 +430,7 @@ def save_record(m: Match, path: Path, term: Terminal) -> None:
 def run(args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     """Play the match the arguments describe."""
     if args.record is not None:
-        check_record_path(args.record)
+        check_record_path(args.record, args.variant)
     lang = args.lang or _default_lang()
     seat = 0 if args.computer else None
     term = Terminal(lang, stdin or sys.stdin, stdout or sys.stdout, seat=seat)
@@ -423,7 +442,8 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextIO | 
     else:
         default_names = ("Jucătorul 1", "Jucătorul 2") if lang == "ro" else ("Player 1", "Player 2")
     players = tuple(args.players) if args.players else default_names
-    m = Match(args.length, not args.no_cube, args.seed, players=players,
+    # A game played without the cube (Race, Acey-Deucey) is played without it whatever the option says.
+    m = Match(args.length, not args.no_cube and find_variant(args.variant).cube, args.seed, players=players,
               variant=args.variant)
     try:
         play_match(m, agents, term)

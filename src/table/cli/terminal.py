@@ -40,6 +40,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "no_move": "{name} rolled {d1}-{d2} and cannot move.",
         "no_move_you": "You rolled {d1}-{d2} and cannot move.",
         "to_take": "{doubler} doubles to {value}. {who}take or drop?",
+        "to_name_double": "{who}you played the 1 and the 2: choose the double to play, 1 to 6 (6 = 6-6):",
         "to_resign": "{resigner} resigns, offering you {level} ({points}). {who}accept or reject?",
         "plays": "Legal plays:",
         "no_plays": "No legal play.",
@@ -67,6 +68,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "act_accept_resignation": "accepts the resignation",
         "act_reject_resignation": "rejects the resignation",
         "act_move": "rolled {d1}-{d2} and plays {play}",
+        "act_name_double": "chooses the double {n}-{n}",
         "act_pass": "rolled {d1}-{d2} and cannot move",
         "hint_title": "Advice ({level}), best {n} of {total}, cubeless equity for you:",
         "hint_play": "{rank:>3}. {play:<22} equity {equity}   win {win}, gammon {gammon}, lose a gammon {lgammon}",
@@ -116,6 +118,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "no_move": "{name} a dat {d1}-{d2} și nu poate muta.",
         "no_move_you": "Ai dat {d1}-{d2} și nu poți muta.",
         "to_take": "{doubler} dublează miza la {value}. {who}accepți sau refuzi? (accept / refuz)",
+        "to_name_double": "{who}ai jucat 1 și 2: alege dubla pe care o joci, de la 1 la 6 (6 = 6-6):",
         "to_resign": ("{resigner} abandonează și îți oferă {level} ({points}). "
                       "{who}accepți sau refuzi? (accept / refuz)"),
         "plays": "Mutările posibile:",
@@ -145,6 +148,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "act_accept_resignation": "acceptă abandonul",
         "act_reject_resignation": "refuză abandonul",
         "act_move": "a dat {d1}-{d2} și a mutat {play}",
+        "act_name_double": "alege dubla {n}-{n}",
         "act_pass": "a dat {d1}-{d2} și nu poate muta",
         "hint_title": ("Sfatul calculatorului ({level}): primele {n} din {total}, "
                        "cu echitatea ta fără cub:"),
