@@ -4,7 +4,7 @@ import { t, plural, lang as i18nLangNow } from "./i18n.js";
 import * as online from "./online.js";
 import { ensureGuest } from "./guest.js";
 import { STANDARD, VARIANTS } from "./engine/variants.js";
-import { variantName, variantLabel } from "./app/variants.js";
+import { cubeFor, variantName, variantLabel } from "./app/variants.js";
 
 const $ = (id) => document.getElementById(id);
 const LENGTHS = [1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21];
@@ -276,6 +276,8 @@ export class Lobby {
       variants.appendChild(o);
     }
     variants.value = chosen;
+    cubeFor($("form-table").cube, variants.value);
+    variants.onchange = () => cubeFor($("form-table").cube, variants.value);
     const days = $("sel-table-days");
     if (!days.options.length) {
       for (const n of DAYS) {

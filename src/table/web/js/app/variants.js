@@ -48,14 +48,25 @@ export function chosenVariant() {
   return chosen ? chosen.value : STANDARD.name;
 }
 
+// A form's cube box for the game `name`: taken away (unticked, disabled) where the game has no
+// cube (Race, Acey-Deucey), given back ticked when another game is chosen again.
+export function cubeFor(box, name) {
+  const v = VARIANTS[name];
+  const none = !!v && v.cube === false;
+  if (none && !box.disabled) { box.dataset.was = box.checked ? "1" : ""; box.checked = false; }
+  if (!none && box.disabled) box.checked = box.dataset.was !== "";
+  box.disabled = none;
+}
+
 // Under the choice, where a variant other than standard backgammon puts its checkers.
 export function showStart() {
   const v = VARIANTS[chosenVariant()];
+  cubeFor($("form-new").cube, chosenVariant());
   const hint = $("variant-start");
   hint.hidden = !v || v.name === STANDARD.name;
-  hint.textContent = hint.hidden ? "" : t("variant_start", {
-    points: v.start.map(([point, n]) => t("variant_start_item", { n, p: point })).join(", "),
-  });
+  // Race, Dutch, Acey-Deucey: no checker starts on the board.
+  hint.textContent = hint.hidden ? "" : !v.start.length ? t("variant_start_waiting", { n: v.checkers || 15 })
+    : t("variant_start", { points: v.start.map(([point, n]) => t("variant_start_item", { n, p: point })).join(", ") });
 }
 
 // The game screen's badge: the variant's name, shown for every variant but standard backgammon.
