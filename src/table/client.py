@@ -52,7 +52,9 @@ def choose(view: JSON, seat: int, level: str, cube: bool) -> JSON:
     if "next_game" in view["actions"]:
         return {"type": "next_game"}
     ids = view["ids"]
-    return think(BotTask(level, seat, ids["position"], ids["match"], cube, view.get("variant", "standard")))
+    # Acey-Deucey's stage says what the IDs cannot: that a double is to be named.
+    return think(BotTask(level, seat, ids["position"], ids["match"], cube, view.get("variant", "standard"),
+                         view.get("stage")))
 
 
 class OnlineClient:

@@ -183,16 +183,11 @@ def test_a_restarted_server_replays_an_acey_deucey_game_with_its_named_doubles(d
     assert again["view"] == s["view"] and again["config"]["variant"] == "acey-deucey"
 
 
-def test_the_web_form_and_online_tables_do_not_offer_them(client):
+def test_the_web_form_does_not_offer_them(client):
     # The new-game form lists the variants of the web engine's catalogue: VARIANTS, not these.
+    # (Online tables play them: tests/server/test_reserve_online.py.)
     listed = json.loads(WEB_VARIANTS.read_text())["variants"]
     assert set(listed) == set(VARIANTS) and not set(listed) & set(ENGINE_ONLY)
-    guest = client.post("/api/guests", json={"name": "Ana"}).json()
-    for variant in RESERVE:
-        r = client.post("/api/tables", json={"length": 1, "variant": variant}, headers=auth(guest["token"]))
-        assert r.status_code == 400 and r.json()["code"] == "unknown_variant"
-        assert "is not played at online tables yet" in r.json()["message"]
-    assert client.get("/api/tables").json()["open"] == []
 
 
 def test_a_variant_the_server_does_not_play_yet_is_refused_by_name(monkeypatch):

@@ -1,7 +1,8 @@
 """The bot at the table: its next action in a ``Match``.
 
 A thin adapter between the match state machine and the bot's plain-parameter
-decisions (``Bot.choose_play``, ``Bot.cube_decision``, ``Bot.accepts_resignation``).
+decisions (``Bot.choose_play``, ``Bot.cube_decision``, ``Bot.accepts_resignation``,
+and Acey-Deucey's ``Bot.choose_double`` after a 1-2).
 The bot sees only the match state: position, dice already rolled, cube and score.
 
 >>> from table.match import Match, OpeningRoll
@@ -23,6 +24,7 @@ from table.match import (
     Drop,
     Match,
     Move,
+    NameDouble,
     Phase,
     RejectResignation,
     Roll,
@@ -59,6 +61,10 @@ def next_action(bot: Bot, match: Match) -> Action | None:
         assert dice is not None
         play = bot.choose_play(match.position, dice)
         return Move(str(play) if play is not None else "")
+    if phase == Phase.NAME_DOUBLE:
+        # Acey-Deucey after a 1-2 played in full: the same player names the double to play.
+        number, _ = bot.choose_double(match.position)
+        return NameDouble(number)
     if phase == Phase.TAKE:
         # The position is the doubler's; decide from the doubler's side and answer.
         doubler = match.on_roll

@@ -5,9 +5,11 @@ HTTP (``Authorization: Bearer TOKEN`` where said)::
     GET  /api/games/{id}/moves    the move list (anyone who may watch the game)
     GET  /api/games/{id}/hint     the best plays or the cube equities now (the seat to act;
                                   never in online games)
-    GET  /api/games/{id}/export   .mat and SGF records, Position ID, Match ID and XGID (a seat)
+    GET  /api/games/{id}/export   .mat and SGF records (or why not), Table's JSON record, Position
+                                  ID, Match ID and XGID (None where an XGID cannot hold the board) (a seat)
     POST /api/games/{id}/review   {"depth": 0|1} starts the review of the match so far (a seat;
-                                  an online match only once it has ended: 409 ``match_in_play``)
+                                  an online match only once it has ended: 409 ``match_in_play``;
+                                  Acey-Deucey is not reviewed: 409 ``no_review``, ``reviewable``)
     GET  /api/games/{id}/review   its progress ({"state": "running", "done", "total"}) and then
                                   {"state": "done", "review": {...}} (``review_for_web``)
     POST /api/review              {"text": a .mat / SGF record, "depth"}: review a pasted match;
@@ -38,10 +40,11 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from table.bot.review import DEFAULT_DEPTH, Progress, QueueProgress, read_match, review_record
+from table.bot.review import DEFAULT_DEPTH, Progress, QueueProgress, read_match, review_match
 from table.errors import RecordError, TableError
 from table.match import Match, Phase, action_from_json
 from table.notation.xgid import BOTTOM, TOP, CubeOffer, to_xgid
+from table.rules.variant import STANDARD, STANDARD_RULES, Variant, find_variant
 from table.server.learn.botapi import LEVEL, chances
 from table.match.state import plays_by_text
 from table.server.play.game import Game, GameConfig, board_json, steps_json
@@ -65,7 +68,7 @@ MAX_REVIEWS = 64
 """Reviews kept (running or done) at once; the oldest finished ones are forgotten first."""
 
 
-def hint_for(position_id: str, match_id: str, cube: bool, money: bool) -> JSON:
+def hint_for(position_id: str, match_id: str, cube: bool, money: bool, variant: str = STANDARD.name) -> JSON:
     """Greu's advice for the player to act in the match state (runs in a worker process).
 
     With dice to play: ``{"kind": "play", "plays": [{"play", "equity", "diff",
@@ -73,12 +76,13 @@ def hint_for(position_id: str, match_id: str, cube: bool, money: bool) -> JSON:
     equity for the mover).  Before rolling with the cube available, or when
     doubled: ``{"kind": "cube", "no_double", "double_take", "double_pass",
     "double", "take"}`` (cubeful, for the player on roll: the doubler when
-    doubled) and the chances of the player on roll.
+    doubled) and the chances of the player on roll.  ``variant``: the game
+    played (the IDs do not say), whose networks advise.
     """
     from table.server.play.computer import bot_for
 
-    m = Match.from_ids(position_id, match_id, cube=cube, jacoby=False if money else None)
-    bot = bot_for(LEVEL)
+    m = Match.from_ids(position_id, match_id, cube=cube, jacoby=False if money else None, variant=variant)
+    bot = bot_for(LEVEL, variant)
     if m.phase == Phase.MOVE and m.dice is not None:
         ranked = bot.analyse_plays(m.position, m.dice)
         best = ranked[0][1].equity if ranked else 0.0
@@ -102,19 +106,45 @@ def review_for_web(text: str, depth: int, progress: Progress | None = None) -> J
     ``best_play`` and ``played_play`` (``steps_json``: absolute steps and text from each side).
     Runs in a worker process.
     """
-    review = review_record(text, depth, progress)
+    match = read_match(text)
+    reviewable(match)
+    review = review_match(match, depth, progress)
     data = review.to_json()
+    variant = match.variant
     for d, out in zip(review.decisions, data["decisions"]):
         if not d.mark:
             continue
-        m = Match.from_ids(d.position_id, d.match_id)
-        out["board"] = board_json(m.position_for(0).board)
+        # The IDs do not say which game is played: the record does (a Hypergammon or Race board).
+        m = Match.from_ids(d.position_id, d.match_id, cube=match.cube_enabled, variant=variant)
+        out["board"] = board_json(m.position_for(0).board, variant.checkers)
         if d.kind == "play" and d.dice is not None:
             plays = plays_by_text(m.position, d.dice)
             doubles = d.dice[0] == d.dice[1]
-            out["best_play"] = steps_json(d.player, plays.get(d.best), doubles)
-            out["played_play"] = steps_json(d.player, plays.get(d.played), doubles)
+            reserve = variant.entry == "reserve"
+            out["best_play"] = steps_json(d.player, plays.get(d.best), doubles, reserve)
+            out["played_play"] = steps_json(d.player, plays.get(d.played), doubles, reserve)
     return data
+
+
+def reviewable(match: Match) -> None:
+    """Refuse (``no_review``) a match the review cannot weigh: Acey-Deucey's.
+
+    The review weighs each play by the position it leaves to the opponent on roll,
+    in points of a single game, gammon or backgammon.  After Acey-Deucey's 1-2 the
+    same player names a double and may roll again, and a game is paid per checker:
+    its marks would be wrong, so none are given.  Race and Dutch backgammon have the
+    ordinary turn and scoring, and the bot plays their positions: they are reviewed.
+
+    >>> reviewable(Match(variant="race", cube=False))
+    >>> reviewable(Match(variant="acey-deucey", cube=False))
+    Traceback (most recent call last):
+    ...
+    table.server.play.rooms.RoomError: the review does not weigh Acey-Deucey: its staged 1-2 turn (a double named, an extra roll) and its payment per checker are not what the review measures
+    """
+    if match.variant.turn_flow == "acey-deucey":
+        raise RoomError(f"the review does not weigh {match.variant.title}: its staged 1-2 turn (a double "
+                        "named, an extra roll) and its payment per checker are not what the review measures",
+                        "no_review")
 
 
 def replay_steps(config: GameConfig, log: list[JSON]) -> JSON:
@@ -176,11 +206,31 @@ def replay_record(text: str) -> JSON:
 
 
 def records_of(m: Match) -> JSON:
-    """``{"mat", "sgf"}``: the match's records, None for one set up from a position (they cannot say so)."""
+    """``{"mat", "sgf", "json"}``: the match's records; ``mat`` and ``sgf`` are None, and ``why``
+    says why, for a match they cannot hold (one set up from a position, a variant GNU Backgammon
+    does not play: Race, Dutch, Acey-Deucey).  ``json`` is Table's record (``Match.to_json``), which
+    holds every match and reads back with ``Match.from_json``.
+
+    >>> r = records_of(Match(variant="race", cube=False))
+    >>> r["mat"], r["sgf"], r["json"]["variant"]
+    (None, None, 'race')
+    >>> r["why"]
+    ".mat cannot hold a match of Backgammon Race: GNU Backgammon has no such variant; save it as Table's JSON record (Match.to_json)"
+    """
     try:
-        return {"mat": m.to_mat(), "sgf": m.to_sgf()}
-    except RecordError:
-        return {"mat": None, "sgf": None}
+        records: JSON = {"mat": m.to_mat(), "sgf": m.to_sgf()}
+    except RecordError as exc:
+        records = {"mat": None, "sgf": None, "why": str(exc)}
+    return {**records, "json": m.to_json()}
+
+
+def xgid_holds(variant: Variant) -> bool:
+    """Whether an XGID can hold a position of ``variant``: not checkers waiting off the board.
+
+    >>> xgid_holds(find_variant("nackgammon")), xgid_holds(find_variant("dutch"))
+    (True, False)
+    """
+    return variant.entry == "bar" and variant.rules == STANDARD_RULES
 
 
 def ids_of(game: Game) -> JSON:
@@ -190,7 +240,9 @@ def ids_of(game: Game) -> JSON:
     it ended, the Match ID GNU Backgammon writes at the end (the game over, the final score) and,
     since an XGID cannot hold a score that has reached the match length, the XGID of the same
     board at the score the last game was played at, with no dice: the end of the last game as it
-    would be set up for study.  ``match_over`` says which is which.
+    would be set up for study.  ``match_over`` says which is which.  Where checkers wait off the
+    board (Race, Dutch, Acey-Deucey) the Position ID is Table's extended one (docs/variants.md) and
+    ``xgid`` is None: an XGID has no place for them (``xgid_holds``).
     """
     m = game.match
     dice = m.dice if m.phase == Phase.MOVE else None
@@ -200,6 +252,8 @@ def ids_of(game: Game) -> JSON:
         won = list(score)
         won[result.winner] -= result.points
         score = (won[0], won[1])
+    if not xgid_holds(m.variant):
+        return {"position": m.position.id, "match": m.match_id, "xgid": None, "match_over": game.is_over}
     xgid = to_xgid(m.position, cube_value=m.cube_value,
                    cube_owner=None if m.cube_owner is None else (BOTTOM if m.cube_owner == 0 else TOP),
                    turn=BOTTOM if m.on_roll == 0 else TOP, dice=(dice[0], dice[1]) if dice else None,
@@ -264,7 +318,7 @@ async def _review(pool: BotPool, job: ReviewJob, text: str, depth: int) -> None:
 def _error(exc: TableError) -> JSONResponse:
     code = getattr(exc, "code", "bad_request")
     status = {"not_found": 404, "bad_token": 403, "online": 403, "no_hint": 409, "not_finished": 409,
-              "match_in_play": 409, "busy": 429}.get(code, 400)
+              "match_in_play": 409, "no_review": 409, "busy": 429}.get(code, 400)
     if isinstance(exc, LimitError):
         status = exc.status
     return JSONResponse({"type": "error", "code": code, "message": str(exc)}, status_code=status)
@@ -326,15 +380,18 @@ def routes(rooms: Rooms, pool: BotPool) -> list[Route]:
             game = room.game
             if game.config.mode == "online":
                 raise RoomError("hints are not given in online games", "online")
-            if game.to_act not in seats or game.match.phase not in (Phase.MOVE, Phase.ROLL, Phase.TAKE):
-                raise RoomError("there is no decision of yours to advise on now", "no_hint")
             m = game.match
+            if game.to_act in seats and m.phase == Phase.NAME_DOUBLE:
+                raise RoomError("the computer does not advise on naming a double: name the one you "
+                                "would play four times", "no_hint")
+            if game.to_act not in seats or m.phase not in (Phase.MOVE, Phase.ROLL, Phase.TAKE):
+                raise RoomError("there is no decision of yours to advise on now", "no_hint")
             if m.phase == Phase.ROLL and not m.may_double():
                 raise RoomError("roll the dice: there is no cube decision now", "no_hint")
             if m.phase == Phase.MOVE and not game.graph.plays:
                 raise RoomError("there is no play to make with this roll", "no_hint")
             hints.take(client_key(request.scope), "too many hints asked from your address")
-            args = (m.position.id, m.match_id, game.config.cube, game.single)
+            args = (m.position.id, m.match_id, game.config.cube, game.single, m.variant.name)
             version = room.version
         except TableError as exc:
             return _error(exc)
@@ -361,6 +418,7 @@ def routes(rooms: Rooms, pool: BotPool) -> list[Route]:
             if live_online(room.game):
                 raise RoomError("the review of an online match opens when the match has ended: "
                                 "no computer help is given during a match between people", "match_in_play")
+            reviewable(room.game.match)
             job = reviews.get(room.id)
             if request.method == "GET":
                 if job is None:
@@ -383,7 +441,7 @@ def routes(rooms: Rooms, pool: BotPool) -> list[Route]:
             depth, text = await _options(request, {"text"})
             if not isinstance(text, str) or not text.strip():
                 raise RoomError('the body is {"text": the record of a match (.mat or SGF), "depth": 0 or 1}')
-            read_match(text)  # a record that cannot be read is refused now, not in a worker
+            reviewable(read_match(text))  # a record that cannot be read is refused now, not in a worker
             imports.take(client_key(request.scope), "too many analyses asked from your address")
         except TableError as exc:
             return _error(exc)

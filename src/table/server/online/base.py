@@ -14,10 +14,11 @@ from collections import OrderedDict
 from typing import Any, Awaitable, Callable
 
 from table.errors import VariantError
-from table.rules.variant import VARIANTS, find_variant
+from table.rules.variant import find_variant
 from table.server.edge.limits import Limits
 from table.server.edge.outbox import Outbox
 from table.server.online.push import Push
+from table.server.online.results import PLAYED_ONLINE
 from table.server.play.rooms import RoomError, Rooms
 from table.server.store import ConflictError, Player, SqlStorage, StorageError
 from table.server.store.writer import GroupWriter
@@ -38,32 +39,32 @@ class OnlineError(RoomError):
 
 def variant_named(raw: object) -> str:
     """The name of the variant ``raw`` names (any of its names, any case), or ``unknown_variant``
-    naming the variants Table plays.
+    naming the variants online tables play (``results.PLAYED_ONLINE``).
 
-    >>> variant_named("NackGammon")
-    'nackgammon'
-    >>> variant_named("fly")
+    >>> variant_named("NackGammon"), variant_named("Acey-Deucey"), variant_named("RACE")
+    ('nackgammon', 'acey-deucey', 'race')
+    >>> variant_named("fly")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    table.server.online.base.OnlineError: unknown variant 'fly': Table plays standard, nackgammon, hypergammon
+    table.server.online.base.OnlineError: unknown variant 'fly': online tables play standard, nackgammon, ...
 
-    Games only the engine (``ENGINE_ONLY``) or the API plays yet (Race, Dutch, Acey-Deucey)
-    are not offered at online tables, in the lobby or in ratings:
+    A game only the engine plays yet is refused by its name:
 
-    >>> variant_named("race")
+    >>> variant_named("plakoto")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    table.server.online.base.OnlineError: Backgammon Race is not played at online tables yet: Table plays standard, nackgammon, hypergammon there
+    table.server.online.base.OnlineError: Plakoto is not played at online tables yet: they play standard, ...
     """
     # A name is short: anything else is cut before it is quoted back.
     name = raw[:40] if isinstance(raw, str) else repr(raw)[:40]
+    played = ", ".join(PLAYED_ONLINE)
     try:
         variant = find_variant(name)
-    except VariantError as exc:
-        raise OnlineError(str(exc), "unknown_variant") from None
-    if variant.name not in VARIANTS:
-        raise OnlineError(f"{variant.title} is not played at online tables yet: Table plays "
-                          f"{', '.join(VARIANTS)} there", "unknown_variant")
+    except VariantError:
+        raise OnlineError(f"unknown variant {name!r}: online tables play {played}", "unknown_variant") from None
+    if variant.name not in PLAYED_ONLINE:
+        raise OnlineError(f"{variant.title} is not played at online tables yet: they play {played}",
+                          "unknown_variant")
     return variant.name
 
 

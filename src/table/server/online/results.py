@@ -13,7 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from table.server.play.game import Game
+from table.server.play.game import SERVED, Game
+
+PLAYED_ONLINE: tuple[str, ...] = SERVED
+"""The variants online tables offer, rate and keep results of, in the catalogue's order: every game
+the server plays (``table.server.play.game.SERVED``: ``VARIANTS`` and Race, Dutch, Acey-Deucey), so
+moving a variant into ``VARIANTS`` changes nothing online."""
 
 Ended = Literal["normal", "resign", "left", "timeout"]
 ENDINGS: tuple[Ended, ...] = ("normal", "resign", "left", "timeout")

@@ -3,7 +3,8 @@
 ``Standings`` answers ``/api/players/{name}`` (the player page: points,
 rating, record, statistics, rating history), ``/api/players/{name}/games``,
 ``/api/leaderboard``, ``/api/stats`` and the match records
-``/api/games/{id}/record.mat`` / ``.sgf`` (docs/protocol.md).  It only reads:
+``/api/games/{id}/record.mat`` / ``.sgf`` (docs/protocol.md; ``no_record`` for a game they
+cannot hold: Race, Dutch, Acey-Deucey, whose ``record.json`` holds them).  It only reads:
 results are written by the online tables when a match ends.
 """
 
@@ -13,6 +14,7 @@ import asyncio
 import time
 from typing import Any, Callable
 
+from table.errors import RecordError
 from table.match import Match, Phase, action_from_json
 from table.match.records import match_to_mat, match_to_sgf
 from table.rules.variant import STANDARD
@@ -171,7 +173,10 @@ class Standings:
         if kind not in ("mat", "sgf"):
             raise OnlineError(f"a record is .mat, .sgf or .json, not .{kind}", "not_found", 404)
         config, _, match = await self._finished(game_id)
-        text = match_to_mat(match) if kind == "mat" else match_to_sgf(match)
+        try:
+            text = match_to_mat(match) if kind == "mat" else match_to_sgf(match)
+        except RecordError as exc:  # a variant GNU Backgammon does not play: the message names the JSON record
+            raise OnlineError(str(exc), "no_record", 409) from exc
         names = "-".join(name_key(n) for n in config.names)  # ASCII: a header's file name
         return text, f"table-{names}-{game_id}.{kind}"
 

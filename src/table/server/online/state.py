@@ -7,7 +7,7 @@ import asyncio
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from table.match.state import Phase
+from table.match.state import Phase, acey_deucey_stage
 from table.server.online.base import JSON
 from table.server.online.ledger import Entry, forfeit_entries, game_entries
 from table.server.online.results import Outcome, outcome
@@ -32,6 +32,21 @@ def decider(game: Game) -> int | None:
     return game.to_act
 
 
+STAGED = frozenset({"name_double", "named_double", "extra_roll"})
+"""The stages of Acey-Deucey's 1-2 turn after the 1 and the 2 are played (``acey_deucey_stage``)."""
+
+
+def goes_on(clock: Clock, game: Game, entry: JSON, after: int | None) -> bool:
+    """Whether the running decision goes on after ``entry`` on a turn-based clock, where a move
+    is the whole turn: the roll and its play (``turns.keeps_running``) and, in Acey-Deucey, the 1-2,
+    the double named, its play and the extra roll, all the same player's.  On a live clock each of
+    them is a decision with its own delay, as a roll is."""
+    if keeps_running(clock, entry, after):
+        return True
+    return (clock.turn_based and after is not None and after == clock.running == entry.get("seat")
+            and acey_deucey_stage(game.match.state) in STAGED)
+
+
 def next_clock(clock: Clock, game: Game, entry: JSON, now: float) -> Clock:
     """The clock after ``entry`` (already applied to ``game``): the decision it made is charged,
     and the next one starts with a fresh delay.
@@ -39,10 +54,11 @@ def next_clock(clock: Clock, game: Game, entry: JSON, now: float) -> Clock:
     A decision the server takes (an opening roll, a forced or impossible move)
     never runs the clock, so it costs nothing.  Offering to resign only
     interrupts the offerer's decision: refused, it goes on where it stood.
+    Acey-Deucey's staged turn is timed as ``goes_on`` says.
     """
     after, kind = decider(game), entry.get("type")
     if clock.running is not None and (entry.get("seat") == clock.running or after != clock.running
-                                      or kind == "forfeit") and not keeps_running(clock, entry, after):
+                                      or kind == "forfeit") and not goes_on(clock, game, entry, after):
         clock = clock.stop(now, hold=kind == "resign" and entry.get("seat") == clock.running)
     if kind == "reject_resignation" and clock.held is not None and clock.held[0] == after and clock.running is None:
         clock = clock.carry_on(now)

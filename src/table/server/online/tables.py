@@ -26,10 +26,12 @@ def table_settings(data: object) -> JSON:
     {'length': 5, 'cube': True, 'clock': 'rapid', 'private': False, 'rated': True}
     >>> table_settings({"variant": "NackGammon"})["variant"]
     'nackgammon'
-    >>> table_settings({"variant": "plakoto"})
+    >>> table_settings({"variant": "Acey-Deucey"})["variant"]
+    'acey-deucey'
+    >>> table_settings({"variant": "plakoto"})  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    table.server.online.base.OnlineError: unknown variant 'plakoto': Table plays standard, nackgammon, hypergammon
+    table.server.online.base.OnlineError: Plakoto is not played at online tables yet: they play standard, ...
     >>> table_settings({"clock": "blitz"})
     Traceback (most recent call last):
     ...

@@ -28,10 +28,10 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from table.rules.variant import STANDARD, VARIANTS
+from table.rules.variant import STANDARD
 from table.server.online.ledger import Entry
 from table.server.online.ratings import Rating, rate
-from table.server.online.results import ENDINGS, Outcome
+from table.server.online.results import ENDINGS, PLAYED_ONLINE, Outcome
 from table.server.store import schema as t
 from table.server.store.base import StoreBase, inserted_id, when
 from table.server.store.players import player_of
@@ -66,9 +66,9 @@ def _of_player(player_id: int, variant: str | None = None) -> sa.ColumnElement[b
 
 def record_match(conn: sa.Connection, o: Outcome, at: float) -> MatchResult:
     """Keep a finished match's result and its rating changes, in the transaction of ``conn``."""
-    if o.ended not in ENDINGS or o.winner not in (0, 1) or o.players[0] == o.players[1] or o.variant not in VARIANTS:
+    if o.ended not in ENDINGS or o.winner not in (0, 1) or o.players[0] == o.players[1] or o.variant not in PLAYED_ONLINE:
         raise StorageError(f"a match result has two players, a winning seat 0 or 1, an ending among "
-                           f"{', '.join(ENDINGS)} and a variant among {', '.join(VARIANTS)}: got {o!r}")
+                           f"{', '.join(ENDINGS)} and a variant among {', '.join(PLAYED_ONLINE)}: got {o!r}")
     # Two matches of one player ending at once must not both start from the same rating.
     conn.execute(sa.select(t.players.c.id).where(t.players.c.id.in_(o.players)).with_for_update())
     before = (_rating(conn, o.players[0], o.variant), _rating(conn, o.players[1], o.variant))
@@ -160,7 +160,7 @@ class ResultStore(StoreBase):
         c = t.match_results.c
         with self._tx() as conn:
             played = set(conn.execute(sa.select(c.variant).where(_of_player(player_id)).distinct()).scalars())
-        return [name for name in VARIANTS if name in played]
+        return [name for name in PLAYED_ONLINE if name in played]
 
     def match_results(self, player_id: int | None = None, *, limit: int = 100, offset: int = 0,
                       newest_first: bool = True, rated: bool | None = None,
