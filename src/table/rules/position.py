@@ -219,6 +219,9 @@ class Position:
         if isinstance(position_id, str) and ":" in position_id:
             waiting = ", ".join(v.name for v in (*VARIANTS.values(), *ENGINE_ONLY.values())
                                 if v.entry == "reserve")
+            if not all(part.isdigit() for part in position_id.split(":")[1:]):  # ``plakoto``'s pins
+                raise PositionIdError(f"{position_id!r} lists pinned checkers: it is a Plakoto position, "
+                                      f"not one of {rules.title}")
             raise PositionIdError(
                 f"{position_id!r} counts checkers waiting off the board: it is a position of a "
                 f"variant whose checkers start there ({waiting}), not of {rules.title}")
