@@ -11,7 +11,6 @@ import pytest
 from table import Position
 from table.client import ClientError
 from table.match import Match
-from table.match.actions import Move
 from table.server.online.ratings import Rating, rate
 from table.server.online.state import next_clock
 from table.server.play.clock import new_clock
@@ -74,3 +73,70 @@ def test_a_table_of_each_is_listed_played_to_the_end_by_two_people_rated_and_pai
     # The IDs are of the board as it ended: the extended Position ID reads back in the variant.
     assert export["position"] == back.position.id and ":" in export["position"]
     assert Position.from_id(export["position"], variant) == back.position
+    if variant == "acey-deucey":  # its review is refused saying why, for the game and for its record pasted
+        for path, body in ((f"/api/games/{game}/review", {"depth": 0}),
+                           ("/api/review", {"text": json.dumps(export["json"]), "depth": 0})):
+            with pytest.raises(ClientError) as refused:
+                ana.request("POST", path, body)
+            assert refused.value.code == "no_review" and "does not weigh Acey-Deucey" in str(refused.value)
+
+
+class Loaded:
+    """Dice that come up as listed, then as a seeded source rolls them."""
+
+    def __init__(self, *faces: int) -> None:
+        self.faces = list(faces)
+
+    def roll_die(self) -> int:
+        return self.faces.pop(0) if self.faces else 3
+
+
+def staged_turn(preset: str) -> list[tuple[str, int | None, float]]:
+    """Acey-Deucey's staged turn at a table with clock ``preset``, 2 s a decision: after each entry,
+    (its type, the seat whose decision runs, when that decision started)."""
+    game = Game(GameConfig("online", 1, False, table="t", clock=preset, variant="acey-deucey"), Loaded(2, 1, 6, 5))
+    clock, now, seen = new_clock(preset, 1), 100.0, []
+
+    def after(entry):
+        nonlocal clock
+        clock = next_clock(clock, game, entry, now)
+        seen.append((entry["type"], clock.running, clock.started))
+
+    after(game.apply_automatic(game.automatic()))  # the opening roll: the first player's 2-1
+    for action in ("move", {"type": "name_double", "number": 6}, "move", {"type": "roll"}, "move"):
+        now += 2.0
+        while (auto := game.automatic()) is not None:  # a forced play is the server's
+            after(game.apply_automatic(auto))
+        if game.to_act != 0:
+            break
+        if action == "move":
+            play = game.graph.plays[0]
+            action = {"type": "move", "steps": [list(s) for s in play.steps]}
+        after(game.act(frozenset({0}), action))
+    return seen
+
+
+def test_on_a_live_clock_each_stage_of_the_acey_deucey_turn_is_a_decision_of_its_own():
+    seen = staged_turn("rapid")
+    assert [kind for kind, _, _ in seen] == ["opening_roll", "move", "name_double", "move", "roll", "move"]
+    # Each decision starts when the one before it was made, with a fresh delay (a roll is one too).
+    assert [(running, started) for _, running, started in seen] == [
+        (0, 100.0), (0, 102.0), (0, 104.0), (0, 106.0), (0, 108.0), (1, 110.0)]
+
+
+def test_on_a_turn_based_clock_the_whole_acey_deucey_turn_is_one_move():
+    seen = staged_turn("days3")
+    assert [kind for kind, _, _ in seen] == ["opening_roll", "move", "name_double", "move", "roll", "move"]
+    # The 1-2, the double named, its play, the extra roll and its play: one move's days, then the opponent's.
+    assert [(running, started) for _, running, started in seen] == [(0, 100.0)] * 5 + [(1, 110.0)]
+
+
+def test_a_turn_based_acey_deucey_table_is_played_to_the_end(server):
+    url, storage = server
+    ana, bo = guests(url, "Ana", "Bo")
+    table = ana.create(1, "days3", cube=False, variant="acey-deucey")
+    assert table["turn_based"] and table["variant"] == "acey-deucey"
+    outcome = play_out(ana, bo, table["id"])
+    assert outcome.forfeit is None and outcome.state["view"]["variant"] == "acey-deucey"
+    [row] = storage.match_results()
+    assert row.outcome.variant == "acey-deucey" and row.outcome.ended == "normal"
