@@ -27,7 +27,7 @@ import numpy as np
 
 from table.errors import PositionError, PositionIdError
 from table.rules.greekkernel import PLAKOTO, Outputs, generate_greek
-from table.rules.variant import PIN, ROTATE, Rules
+from table.rules.variant import NO_CAPTURE, PIN, ROTATE, Rules
 
 __all__ = ["GreekGame", "Side", "game_for", "encode_sides", "decode_sides", "capped_value"]
 
@@ -37,12 +37,20 @@ _ID_RE = re.compile(r"^[A-Za-z0-9+/]{14}$")
 
 
 def game_for(rules: Rules) -> GreekGame | None:
-    """The game whose step rule ``rules`` is (Plakoto: pinning; Fevga: both sides the same way)."""
+    """The game whose step rule ``rules`` is (Plakoto: pinning; Fevga: one checker blocks and
+    both sides go the same way), ``None`` for any other (mixes of them included).
+
+    >>> from table.rules.variant import NO_CAPTURE
+    >>> game_for(Rules(capture=PIN)).name, game_for(Rules(block=1, capture=NO_CAPTURE, turn=ROTATE)).name
+    ('Plakoto', 'Fevga')
+    >>> game_for(Rules(block=1, capture=NO_CAPTURE)) is None
+    True
+    """
     # Imported here: each game's module builds on this one.
-    if rules.capture == PIN:
+    if rules == Rules(capture=PIN):
         from table.rules.plakoto import PLAKOTO_GAME
         return PLAKOTO_GAME
-    if rules.turn == ROTATE:
+    if rules == Rules(block=1, capture=NO_CAPTURE, turn=ROTATE):
         from table.rules.fevga import FEVGA_GAME
         return FEVGA_GAME
     return None

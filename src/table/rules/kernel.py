@@ -25,7 +25,7 @@ from numba import njit
 
 # The board's facts live in ``board``; they are named here too, as the kernel's callers know them.
 from table.rules.board import BAR, BOARD_SIZE, CHECKERS, HOME, OFF, flip
-from table.rules.variant import HIT, NO_CAPTURE, PIN, REFLECT, ROTATE, STANDARD_RULES, Rules
+from table.rules.variant import HIT, REFLECT, STANDARD_RULES, Rules
 
 __all__ = ["BAR", "BOARD_SIZE", "CHECKERS", "HOME", "OFF", "MAX_PLAYS", "ROLLS", "flip",
            "highest_point", "step_target", "apply_step", "generate", "count_all_rolls", "supports"]
@@ -42,30 +42,23 @@ ROLLS = np.array(
 
 
 def supports(rules: Rules) -> bool:
-    """Whether the move generators play the step rule ``rules`` (a variant's ``Variant.rules``).
+    """Whether this module's generators play the step rule ``rules`` (a variant's ``Variant.rules``).
 
     Two checkers close a point, a single one is hit, the sides move in opposite
-    directions: ``generate`` plays it on the 26-entry board with nothing
+    directions.  ``generate`` plays it on the 26-entry board with nothing
     waiting off the board (``STANDARD_RULES``); a variant whose checkers start
     off the board (``Variant.entry == "reserve"``) is played on 28 entries by
     ``table.rules.reservekernel.generate_reserve``, which also reads
     ``reserve_first``, ``hit_needs_home`` and ``bar_first``.  Pinning (Plakoto)
     and one checker blocking with both sides moving the same way (Fevga) are
-    played by ``table.rules.greekkernel``; other mixes of them are not.
+    not: ``Position`` plays them through ``table.rules.greek`` on boards of their
+    own, which the bot's search and the trainers do not take yet (they ask here).
 
     >>> from table.rules.variant import DUTCH, Rules, PIN
     >>> supports(STANDARD_RULES), supports(DUTCH.rules), supports(Rules(capture=PIN))
-    (True, True, True)
-    >>> supports(Rules(block=1)), supports(Rules(capture=PIN, turn=ROTATE))
-    (False, False)
+    (True, True, False)
     """
-    reserve = (rules.reserve_first, rules.hit_needs_home, rules.bar_first)
-    if rules.capture == HIT:
-        return rules.block == STANDARD_RULES.block and rules.turn == REFLECT
-    plain = reserve == (0, 0, 1)
-    if rules.capture == PIN:
-        return plain and rules.block == 2 and rules.turn == REFLECT
-    return plain and rules.capture == NO_CAPTURE and rules.block == 1 and rules.turn == ROTATE
+    return rules.block == STANDARD_RULES.block and rules.capture == HIT and rules.turn == REFLECT
 
 
 @njit(cache=True)

@@ -5,11 +5,12 @@ needs only a start and a number of checkers (Nackgammon, Hypergammon, preset
 races), that is all: ``Position.initial(name)`` sets it up, ``Position``
 counts borne-off checkers and scores the game with ``checkers``, ``Match``
 starts every game from ``start``, and the records write ``mat_name`` /
-``sgf_name`` (``None``: the format cannot hold it, so it is refused).  Rules the
-move generator does not play yet (pinning, one checker blocking, both sides
-moving the same way) are played by ``table.rules.greekkernel`` on boards of
-their own (Plakoto, Fevga); ``table.rules.kernel.supports`` says which
-``Rules`` some generator plays, and ``Position`` refuses the others.  Checkers that start off the board
+``sgf_name`` (``None``: the format cannot hold it, so it is refused).  Pinning
+(Plakoto) and one checker blocking with both sides moving the same way (Fevga)
+are played by ``table.rules.greekkernel`` on boards of their own, through
+``Position`` only (``table.rules.greek.game_for``); ``table.rules.kernel.supports``
+says which ``Rules`` the standard and reserve generators play (what the bot's
+search takes), and ``Position`` refuses rules neither plays.  Checkers that start off the board
 (``entry="reserve"``: Race, Dutch, Acey-Deucey) are played on a 28-entry board
 by ``table.rules.reservekernel``, which reads ``reserve_first``,
 ``hit_needs_home`` and ``bar_first``.  A variant
