@@ -46,14 +46,14 @@ def variant_named(raw: object) -> str:
     >>> variant_named("fly")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    table.server.online.base.OnlineError: unknown variant 'fly': online tables play standard, nackgammon, ...
+    table.server.online.base.OnlineError: unknown variant 'fly': Table plays standard, nackgammon, ...
 
     A game only the engine plays yet is refused by its name:
 
     >>> variant_named("plakoto")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    table.server.online.base.OnlineError: Plakoto is not played at online tables yet: they play standard, ...
+    table.server.online.base.OnlineError: Plakoto is not played at online tables yet: Table plays standard, ...
     """
     # A name is short: anything else is cut before it is quoted back.
     name = raw[:40] if isinstance(raw, str) else repr(raw)[:40]
@@ -61,9 +61,10 @@ def variant_named(raw: object) -> str:
     try:
         variant = find_variant(name)
     except VariantError:
-        raise OnlineError(f"unknown variant {name!r}: online tables play {played}", "unknown_variant") from None
+        raise OnlineError(f"unknown variant {name!r}: Table plays {played} at online tables",
+                          "unknown_variant") from None
     if variant.name not in PLAYED_ONLINE:
-        raise OnlineError(f"{variant.title} is not played at online tables yet: they play {played}",
+        raise OnlineError(f"{variant.title} is not played at online tables yet: Table plays {played} there",
                           "unknown_variant")
     return variant.name
 
