@@ -15,10 +15,16 @@ from typing import Literal
 
 from table.server.play.game import SERVED, Game
 
-PLAYED_ONLINE: tuple[str, ...] = SERVED
+PLAYED_ONLINE: tuple[str, ...] = tuple(dict.fromkeys(SERVED))
 """The variants online tables offer, rate and keep results of, in the catalogue's order: every game
-the server plays (``table.server.play.game.SERVED``: ``VARIANTS`` and Race, Dutch, Acey-Deucey), so
-moving a variant into ``VARIANTS`` changes nothing online."""
+the server plays (``table.server.play.game.SERVED``: ``VARIANTS`` and Race, Dutch, Acey-Deucey, each
+once), so moving a variant into ``VARIANTS`` changes nothing online.
+
+>>> {"standard", "hypergammon", "race", "dutch", "acey-deucey"} <= set(PLAYED_ONLINE)
+True
+>>> len(set(PLAYED_ONLINE)) == len(PLAYED_ONLINE)
+True
+"""
 
 Ended = Literal["normal", "resign", "left", "timeout"]
 ENDINGS: tuple[Ended, ...] = ("normal", "resign", "left", "timeout")
