@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
+from typing import Any, Iterator
 
 import numpy as np
 
@@ -87,6 +87,20 @@ def play_match(config: GameConfig, seed: int, weights: dict[str, float] = WEIGHT
         **({"mat": game.match.to_mat()} if game.match.variant.mat_name else {})}))
 
 
+def replayed(config: GameConfig, match: dict[str, Any]) -> Iterator[tuple[int, dict[str, Any], Game]]:
+    """Each step of a match ``play_match`` recorded, with the game as it stands before it; the
+    step is applied when the caller asks for the next."""
+    game = Game(config, ListDice(match["faces"]))
+    for n, st in enumerate(match["steps"]):
+        yield n, st, game
+        if st["seats"] is None:
+            auto = game.automatic()
+            assert auto is not None
+            game.apply_automatic(auto)
+        else:
+            game.act(frozenset(st["seats"]), st["action"])
+
+
 def test_whole_matches_step_for_step(tmp_path):
     configs = [GameConfig("local", length=1), GameConfig("local", length=3),
                GameConfig("local", length=5), GameConfig("local", length=3, cube=False),
@@ -116,8 +130,7 @@ def test_the_computer_decides_as_the_servers(tmp_path):
     hints: list[dict[str, Any]] = []
     for i, m in enumerate(matches):
         config = GameConfig("local", length=m["config"]["length"], variant=m["config"]["variant"])
-        game = Game(config, ListDice(m["faces"]))
-        for n, st in enumerate(m["steps"]):
+        for n, st, game in replayed(config, m):
             seat = game.to_act
             if st["seats"] is not None and seat is not None and game.match.phase.value != "game_over":
                 for level in ("medium", "hard") if n % 3 == 0 else ("medium",):
@@ -129,12 +142,6 @@ def test_the_computer_decides_as_the_servers(tmp_path):
                 if n % 3 == 0 and (m.phase in (Phase.MOVE, Phase.TAKE) or m.phase == Phase.ROLL and m.may_double()):
                     hints.append({"match": i, "step": n, "want": json.loads(json.dumps(
                         hint_for(m.position.id, m.match_id, config.cube, game.single)))})
-            if st["seats"] is None:
-                auto = game.automatic()
-                assert auto is not None
-                game.apply_automatic(auto)
-            else:
-                game.act(frozenset(st["seats"]), st["action"])
     kinds = {a["want"]["type"] for a in asked}
     assert kinds >= {"roll", "double", "move", "take", "drop", "accept_resignation", "reject_resignation"}, kinds
     (tmp_path / "bearoff.bin").write_bytes(

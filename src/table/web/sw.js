@@ -22,6 +22,7 @@ const SHELL = [
   "/static/js/engine/variants.js", "/static/js/engine/variants.json", "/static/js/engine/pytext.js",
   "/static/js/engine/reserve.js", "/static/js/engine/aceydeucey.js",
   "/static/bot/table.json", "/static/bot/table.bin", "/static/bot/hypergammon.json", "/static/bot/hypergammon.bin",
+  "/static/bot/race.json", "/static/bot/race.bin",
   "/static/manifest.webmanifest", "/static/icons/icon.svg", "/static/icons/icon-192.png", "/static/icons/icon-512.png",
 ];
 

@@ -7,9 +7,10 @@ const WEB = new URL("../../../../src/table/web/bot/", import.meta.url);
 
 export const fixture = JSON.parse(readFileSync(process.env.PARITY_FIXTURE, "utf8"));
 
-export function weights(options = {}) {
-  const header = JSON.parse(readFileSync(new URL("table.json", WEB), "utf8"));
-  const bin = readFileSync(new URL("table.bin", WEB));
+// The exported networks `file` (table: the standard ones; a variant's own are named after it).
+export function weights(options = {}, file = "table") {
+  const header = JSON.parse(readFileSync(new URL(`${file}.json`, WEB), "utf8"));
+  const bin = readFileSync(new URL(`${file}.bin`, WEB));
   return loadWeights(header, bin.buffer.slice(bin.byteOffset, bin.byteOffset + bin.byteLength), options);
 }
 

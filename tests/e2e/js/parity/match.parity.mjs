@@ -53,3 +53,11 @@ test("Acey-Deucey refuses what its turn does not allow, saying why, and changes 
   assert.throws(() => game.act([seat], { type: "double" }), /double/);
   assert.equal(JSON.stringify(game.view([0, 1])), before);
 });
+
+test("Race and Acey-Deucey are played without the cube: refused when asked for, off by default", () => {
+  for (const variant of ["race", "acey-deucey"]) {
+    assert.throws(() => new LocalGame({ mode: "local", variant, cube: true }), /without the doubling cube: cube must be false/);
+    assert.equal(new LocalGame({ mode: "local", variant }).config.cube, false);
+  }
+  assert.equal(new LocalGame({ mode: "local", variant: "dutch" }).config.cube, true);
+});

@@ -5,9 +5,15 @@ import { LocalGame } from "../../../../src/table/web/js/engine/match.js";
 import { makeJudge } from "../../../../src/table/web/js/engine/search.js";
 import { computerAction } from "../../../../src/table/web/js/engine/player.js";
 import { hintFor } from "../../../../src/table/web/js/engine/hint.js";
+import { networkFile, variantOf } from "../../../../src/table/web/js/engine/variants.js";
 import { fixture, pythonBearoff, weights } from "./load.mjs";
 
-const judge = makeJudge(weights(), pythonBearoff());
+const db = pythonBearoff();
+const judges = new Map(); // one per variant, with its networks: Race, Dutch and Acey-Deucey search their own boards
+const judgeFor = (variant = "standard") => {
+  if (!judges.has(variant)) judges.set(variant, makeJudge(weights({}, networkFile(variantOf(variant))), db, 15, variant));
+  return judges.get(variant);
+};
 
 // Numbers within 1e-5 (single-precision networks), everything else equal.
 function close(got, want, where, wrong) {
@@ -24,6 +30,7 @@ test("every decision asked of the computer gets the server's answer, and the sam
     let k = 0;
     const game = new LocalGame(m.config, { rollDie: () => m.faces[k++] });
     const asked = fixture.asked.filter((a) => a.match === i);
+    const judge = judgeFor(m.config.variant);
     m.steps.forEach((st, n) => {
       for (const a of asked.filter((q) => q.step === n)) {
         const got = computerAction(judge, a.level, game.state);

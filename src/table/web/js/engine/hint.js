@@ -1,9 +1,9 @@
 // The computer's advice offline, as the server's hint gives it (table.server.learn.routes.hint_for):
 // Greu's best plays with their equities and chances, or its cube decision.
 
-import { flip } from "./rules.js";
+import { turnBoard } from "./state.js";
 import { namedPlays } from "./graph.js";
-import { chances, cubeDecision } from "./player.js";
+import { chances, cubeDecision, equityOf as equity } from "./player.js";
 import { LEVELS } from "./bot.js";
 
 export const HINT_PLAYS = 5;
@@ -11,14 +11,13 @@ const LEVEL = "hard";
 // Every play is judged at the level's analysis depth (Bot.analyse_plays in Python).
 const ANALYSIS = LEVELS[LEVEL].analysisDepth ?? LEVELS[LEVEL].depth;
 
-const equity = (e) => Math.round((2 * e.win - 1 + e.winGammon + e.winBackgammon - e.loseGammon - e.loseBackgammon) * 1e12) / 1e12;
 const wild = (e) => ({ win: e.win, winG: e.winGammon, winBg: e.winBackgammon, loseG: e.loseGammon, loseBg: e.loseBackgammon });
 
 // Advice for the player who must decide in match state `s` (LocalGame.state).
 export function hintFor(judge, s) {
   if (s.phase === "move" && s.dice) {
-    const ranked = namedPlays(s.board, s.dice[0], s.dice[1]).map((play) => {
-      const e = chances(judge, LEVEL, flip(play.board), ANALYSIS); // the opponent's: turn it round
+    const ranked = namedPlays(s.board, s.dice[0], s.dice[1], s.variant).map((play) => {
+      const e = chances(judge, LEVEL, turnBoard(play.board), ANALYSIS); // the opponent's: turn it round
       const mine = { win: 1 - e.win, winGammon: e.loseGammon, winBackgammon: e.loseBackgammon,
         loseGammon: e.winGammon, loseBackgammon: e.winBackgammon };
       return { play: play.text, e: mine, equity: equity(mine) };

@@ -66,7 +66,11 @@ export class LocalGame {
   constructor(config, dice = secretDice) {
     const variant = variantOf(config.variant ?? STANDARD.name);
     if (!playable(variant)) throw new IllegalAction(`the browser's engine does not play ${variant.title} yet`);
-    this.config = { mode: config.mode, length: config.length ?? 1, cube: config.cube ?? true,
+    // Race and Acey-Deucey are played without the cube (GameConfig.from_json's default and refusal).
+    if (config.cube && !variant.cube) {
+      throw new IllegalAction(`${variant.title} is played without the doubling cube: cube must be false`);
+    }
+    this.config = { mode: config.mode, length: config.length ?? 1, cube: config.cube ?? variant.cube,
       level: config.level ?? "medium", seat: config.seat ?? 0, names: config.names ?? ["", ""], variant: variant.name };
     this.dice = dice;
     this.state = initialState(this.single ? 0 : this.config.length, this.config.cube, variant);

@@ -3,9 +3,19 @@
 
 import { evaluate, OutOfTime } from "./search.js";
 import { botPlay, LEVELS } from "./bot.js";
-import { acceptResignation, efficiency, matchDouble, moneyDouble } from "./cube.js";
+import { acceptResignation, efficiency as boardEfficiency, matchDouble, moneyDouble } from "./cube.js";
 import { toAbs } from "./match.js";
-import { turn, whyNoDouble } from "./state.js";
+import { BOARD_SIZE } from "./rules.js";
+import { folded } from "./reserve.js";
+import { doublePlayedInFull } from "./aceydeucey.js";
+import { gameResult, turn, turnBoard, whyNoDouble } from "./state.js";
+
+// The cube's efficiency of a board of either width (a 28-entry one folded, as cube.efficiency does).
+const efficiency = (board) => boardEfficiency(board.length > BOARD_SIZE ? folded(board) : board);
+
+// Cubeless money equity of chances as chances() gives them (Evaluation.equity: rounded to 12 places).
+export const equityOf = (e) => Math.round((2 * e.win - 1 + e.winGammon + e.winBackgammon - e.loseGammon
+  - e.loseBackgammon) * 1e12) / 1e12;
 
 // Cubeless chances for the player on roll at `board`, at `level`'s depth unless `depth` is given,
 // put in order once in double precision (as table.bot.bot.Bot.evaluate does); one ply ahead when
@@ -42,10 +52,36 @@ export function cubeDecision(judge, level, s, player) {
     : matchDouble(e, s.length, score, s.cubeValue, owner, s.crawford, x);
 }
 
+// Acey-Deucey, after a 1-2 played in full: the double to name at `level` on `board` (seen by the
+// same player), as Bot.choose_double names it: each double played as the level plays it and judged
+// where it leaves the game (played in full, the same player rolls again; else the opponent is on
+// roll; a won game beats any position), at the level's analysis depth; the lowest of equals.
+export function chooseDouble(judge, level, board, variant, random = Math.random) {
+  const settings = LEVELS[level];
+  const depth = settings.analysisDepth ?? settings.depth;
+  let best = null;
+  for (let d = 1; d <= 6; d++) {
+    const play = botPlay(judge, level, board, d, d, random);
+    let value;
+    if (play === null) {
+      value = -equityOf(chances(judge, level, turnBoard(board), depth));
+    } else {
+      const after = turnBoard(play.board); // the opponent's view, as Play.position
+      const outcome = gameResult(after, variant.checkers);
+      if (outcome !== 0) value = -outcome * 100;
+      else if (doublePlayedInFull({ ...play, dice: [d, d], variant })) value = equityOf(chances(judge, level, play.board, depth));
+      else value = -equityOf(chances(judge, level, after, depth));
+    }
+    if (best === null || value > best[0]) best = [value, d];
+  }
+  return best[1];
+}
+
 // The computer's wire action in match state `s` (LocalGame.state), or null when it has none.
 export function computerAction(judge, level, s, random = Math.random) {
   const player = turn(s);
   if (player === null) return null;
+  if (s.phase === "name_double") return { type: "name_double", number: chooseDouble(judge, level, s.board, s.variant, random) };
   if (s.phase === "roll") {
     if (!whyNoDouble(s) && cubeDecision(judge, level, s, player).double) return { type: "double" };
     return { type: "roll" };

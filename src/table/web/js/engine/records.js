@@ -43,6 +43,7 @@ function gameLines(number, score, entries, players) {
 // The .mat text of a LocalGame (its history of [before, logged, after]); a variant .mat cannot
 // name (no matName) is refused, as table.match.records refuses it.
 export function toMat(game, players = ["Player 1", "Player 2"]) {
+  if (!game.state.variant.matName) throw new Error(`.mat cannot hold a match of ${game.state.variant.title}`);
   const games = [{ first: game.history.length ? game.history[0][0] : game.state, entries: [] }];
   for (const [before, action, after] of game.history) {
     if (action.type === "next_game") { games.push({ first: after, entries: [] }); continue; }
@@ -59,7 +60,6 @@ export function toMat(game, players = ["Player 1", "Player 2"]) {
     if (after.result && !before.result) cur.push({ player: after.result.winner, kind: "win", value: after.result.points });
   }
   const s = game.state;
-  if (!s.variant.matName) throw new Error(`.mat cannot hold a match of ${s.variant.title}`);
   const headers = [["Site", "Table"], ["Player 1", players[0]], ["Player 2", players[1]], ["Variation", s.variant.matName],
     ["Crawford", s.length ? "On" : "Off"], ["Jacoby", "Off"]];
   if (!s.cube) headers.push(["CubeLimit", "1"]);

@@ -19,6 +19,15 @@ export const ENGINE_ONLY = Object.freeze(TABLE.engineOnly);
 export const LEVEL_NAMES = Object.freeze(TABLE.levels);
 export const MATCH_LENGTHS = Object.freeze(TABLE.matchLengths);
 
+// The networks each variant plays with in the browser (variants.json "weights", as
+// table.bot.net.shipped gives them), by the name of their files in /static/bot/ (written by
+// scripts/export-web-weights): the standard ones ("table") and a variant's own where shipped
+// (Hypergammon's, Race's).  A variant whose own are not shipped (Nackgammon; Dutch and Acey-Deucey
+// until theirs are ahead, docs/strength.md) plays the standard ones, the reserve variants on the
+// folded board.  tests/e2e/test_reserve_bot_parity.py checks this list against Python's.
+const NETWORK_FILES = { standard: "table", hypergammon: "hypergammon", race: "race" };
+export const networkFile = (variant) => NETWORK_FILES[variant.weights] ?? NETWORK_FILES.standard;
+
 export class VariantError extends Error {
   get name() { return "VariantError"; }
 }

@@ -8,30 +8,29 @@ import { THINK_MS } from "./bot.js";
 import { computerAction } from "./player.js";
 import { build, representatives } from "./bearoff.js";
 import { hintFor } from "./hint.js";
-import { STANDARD } from "./variants.js";
+import { STANDARD, networkFile, variantOf } from "./variants.js";
 
-// The networks each variant plays with (variants.json "weights", as table.bot.evaluator.
-// evaluator_for gives them): the standard ones (bot/table.*, Nackgammon's too) and Hypergammon's
-// own (bot/hypergammon.*), each exported by scripts/export-web-weights and loaded on first use.
-const FILES = { standard: "table", hypergammon: "hypergammon" };
-const judges = new Map();
+// Each variant's networks (variants.networkFile), loaded on first use; one judge per variant.
+const networks = new Map(); // file -> weights
+const judges = new Map(); // variant name -> judge
 let database = null; // the bear-off database once the page hands it over (15 checkers a side)
 
 async function ready(variant = STANDARD) {
-  const name = variant.weights;
-  if (!(name in FILES)) throw new Error(`the browser has no networks for ${variant.title} (${name})`);
-  if (!judges.has(name)) {
-    const file = FILES[name];
-    const [header, bin] = await Promise.all([
-      fetch(`/static/bot/${file}.json`).then((r) => r.json()),
-      fetch(`/static/bot/${file}.bin`).then((r) => r.arrayBuffer()),
-    ]);
+  if (!judges.has(variant.name)) {
+    const file = networkFile(variant);
+    if (!networks.has(file)) {
+      const [header, bin] = await Promise.all([
+        fetch(`/static/bot/${file}.json`).then((r) => r.json()),
+        fetch(`/static/bot/${file}.bin`).then((r) => r.arrayBuffer()),
+      ]);
+      networks.set(file, loadWeights(header, bin));
+    }
     // The browser's database is built for fifteen checkers a side: its first-off layer would
     // say a side of three has one off, so a variant with fewer plays its races by the network.
     const standardCount = variant.checkers === STANDARD.checkers;
-    judges.set(name, makeJudge(loadWeights(header, bin), standardCount ? database : null, variant.checkers));
+    judges.set(variant.name, makeJudge(networks.get(file), standardCount ? database : null, variant.checkers, variant));
   }
-  return judges.get(name);
+  return judges.get(variant.name);
 }
 
 self.onmessage = async (e) => {
@@ -47,9 +46,11 @@ self.onmessage = async (e) => {
     for (const judge of judges.values()) if (judge.checkers === STANDARD.checkers) judge.db = database;
   } else if (msg.type === "think" || msg.type === "hint") {
     try {
-      const j = withDeadline(await ready(msg.state.variant), THINK_MS);
+      // The state came as a copy: its variant is made the engine's own again (found by name).
+      const state = { ...msg.state, variant: variantOf(msg.state.variant.name) };
+      const j = withDeadline(await ready(state.variant), THINK_MS);
       const t0 = performance.now();
-      const action = msg.type === "hint" ? hintFor(j, msg.state) : computerAction(j, msg.level, msg.state);
+      const action = msg.type === "hint" ? hintFor(j, state) : computerAction(j, msg.level, state);
       self.postMessage({ type: "action", id: msg.id, action, ms: performance.now() - t0 });
     } catch (err) {
       self.postMessage({ type: "action", id: msg.id, error: String(err) });
