@@ -48,6 +48,7 @@ def on_board(state: oracle.State) -> tuple[int, int]:
 def test_plays_keep_every_checker_and_obey_the_board(p, roll):
     game = p.variant.name
     before = state_of(p)
+    assert Position.from_id(p.id, game) == p and p.swapped().swapped() == p
     plays = p.legal_plays(roll)
     for play in plays:
         here = before
