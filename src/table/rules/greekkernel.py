@@ -277,14 +277,17 @@ def generate_greek(board: np.ndarray, d1: int, d2: int, game: int, hashes: np.nd
     pinned a checker (Plakoto).
     """
     state = np.zeros(3, dtype=np.int64)
-    if d1 == d2:
-        dice = np.full(4, d1, dtype=np.int64)
-        _walk(board, dice, 4, game, state, hashes, out_boards, out_steps, out_nsteps, out_hits)
-    else:
-        for first, second in ((d1, d2), (d2, d1)):
-            dice = np.array([first, second], dtype=np.int64)
-            _walk(board, dice, 2, game, state, hashes, out_boards, out_steps, out_nsteps,
-                  out_hits)
+    # One call site with a plain int: a literal 2 or 4 would compile ``_walk`` twice.
+    doubles = d1 == d2
+    ndice = 4 if doubles else 2
+    dice = np.empty(4, dtype=np.int64)
+    for order in range(1 if doubles else 2):
+        dice[:] = d1
+        if order == 1:
+            dice[0] = d2
+        elif not doubles:
+            dice[1] = d2
+        _walk(board, dice, ndice, game, state, hashes, out_boards, out_steps, out_nsteps, out_hits)
     if state[2]:
         return -1
     n = int(state[0])
