@@ -36,7 +36,7 @@ VARIANTS = ("race", "dutch", "acey-deucey")
 # Greu's look-ahead is many times slower in the browser's engine on these boards, where a roll has
 # dozens of plays: one ply (what the browser's Greu plays when its time budget cuts the second
 # short, as it does there on most such positions) on a few positions a variant, two plies on one.
-HARD1_POSITIONS = 3
+HARD1_POSITIONS = 2
 HARD_POSITIONS = 1
 
 
@@ -79,7 +79,7 @@ def test_medium_and_hard_choose_pythons_plays(tmp_path):
                 continue
             row: dict[str, Any] = {"variant": name, "id": position.id, "dice": list(dice)}
             # The look-ahead on positions with few plays: the browser's engine is slow at it.
-            limit = {"hard1": HARD1_POSITIONS, "hard": HARD_POSITIONS} if len(plays) <= 20 else {}
+            limit = {"hard1": HARD1_POSITIONS, "hard": HARD_POSITIONS} if len(plays) <= 12 else {}
             for level, bot in bots.items():
                 if level != "medium" and looked >= limit.get(level, 0):
                     continue
