@@ -31,6 +31,10 @@ def test_an_acey_deucey_start_can_be_a_1_2_to_play():
     game = Game(GameConfig.from_json({"mode": "local", "variant": "acey-deucey",
                                       "start": {"position": position.id, "match": _match_id((2, 1))}}))
     assert game.match.dice == (2, 1) and game.match.position.waiting() == (5, 10)
+    game.match.apply(next(a for a in game.match.legal_actions() if a.kind == "move"))
+    # Naming the double: the same player is on turn (the board says whose turn it is) and may only name or resign.
+    view = game.view(frozenset({0}))
+    assert view["phase"] == "name_double" and view["turn"] == 0 and "name_double" in view["actions"]
 
 
 @pytest.mark.parametrize(("start", "words"), [

@@ -483,7 +483,7 @@ class Game:
         pips = m.position_for(0).pip_counts()
         board = self._board()
         phase = m.phase
-        playing = phase in (Phase.ROLL, Phase.MOVE, Phase.TAKE, Phase.RESIGN)
+        playing = phase in (Phase.ROLL, Phase.MOVE, Phase.TAKE, Phase.RESIGN, Phase.NAME_DOUBLE)
         result = m.game_result
         winner = m.winner if not self.single else (result.winner if result else None)
         if self.forfeit is not None:

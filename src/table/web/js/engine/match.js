@@ -228,7 +228,7 @@ export class LocalGame {
   view(seats) {
     const s = this.state;
     const board0 = this.boardFor(0);
-    const playing = ["roll", "move", "take", "resign"].includes(s.phase);
+    const playing = ["roll", "move", "take", "resign", "name_double"].includes(s.phase);
     const result = s.result;
     const winner = !this.single ? (s.phase === "match_over" ? (s.score[0] > s.score[1] ? 0 : 1) : null)
       : (result ? result.winner : null);
