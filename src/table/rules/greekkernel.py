@@ -24,8 +24,9 @@ same way, so the opponent's own point ``q`` is the mover's point
 ``(q + 11) % 24 + 1`` (each side's 24-point is the other's 12-point), and
 turning the board round is ``new[p] = -old[(p + 11) % 24 + 1]``.
 
-**The search** tries every order of the dice and every checker for each die
-(no shortcut for doubles: Fevga's first-checker rule depends on the order).
+**The search** tries every order of the dice and every checker for each die;
+a double's sources are taken rearmost first where that loses nothing (always
+in Plakoto; in Fevga once the first-checker rule cannot bind during the turn).
 Every sequence of steps whose resulting position is allowed (Fevga: the mover
 does not hold all six points 19-24) is a candidate play; of the candidates,
 those using the most dice are kept, and of one die of a non-double, the
@@ -57,6 +58,7 @@ FEVGA_SIZE = 26
 PINS = 25  # the pinned flag of point p is b[PINS + p]
 CHECKERS = 15
 HOME = 6
+SLOTS = 2 * MAX_PLAYS  # the kept plays' hash table: a power of two, never full
 
 
 class Outputs:
@@ -95,13 +97,25 @@ def turn_round(board: np.ndarray, out: np.ndarray) -> None:  # pragma: no cover 
 def _may_leave_start(b: np.ndarray) -> bool:  # pragma: no cover - compiled
     """Fevga's first checker: leaving the 24-point needs a checker past the opponent's start
     (on 11 or lower, or borne off), or no checker off the 24-point yet."""
+    if _passed(b):
+        return True
+    on_board = 0
+    for p in range(1, 25):
+        if b[p] > 0:
+            on_board += b[p]
+    return bool(on_board == b[24])
+
+
+@njit(cache=True)
+def _passed(b: np.ndarray) -> bool:  # pragma: no cover - compiled
+    """Fevga: a checker of the mover is on its 11-point or lower, or borne off."""
     on_board = 0
     for p in range(1, 25):
         if b[p] > 0:
             on_board += b[p]
             if p <= 11:
                 return True
-    return on_board < CHECKERS or on_board == b[24]
+    return on_board < CHECKERS
 
 
 @njit(cache=True)
@@ -185,23 +199,28 @@ def traps(b: np.ndarray) -> bool:  # pragma: no cover - compiled
 
 @njit(cache=True)
 def _record(board: np.ndarray, steps: np.ndarray, hitv: np.ndarray, nsteps: int, priority: int,
-            state: np.ndarray, hashes: np.ndarray, out_boards: np.ndarray, out_steps: np.ndarray,
-            out_nsteps: np.ndarray, out_hits: np.ndarray) -> None:  # pragma: no cover - compiled
+            state: np.ndarray, table: np.ndarray, hashes: np.ndarray, out_boards: np.ndarray,
+            out_steps: np.ndarray, out_nsteps: np.ndarray,
+            out_hits: np.ndarray) -> None:  # pragma: no cover - compiled
     """Keep a candidate if it uses the roll at least as fully as the best so far (once per board).
 
-    ``state``: the count kept, the best priority, an overflow flag.
+    ``state``: the count kept, the best priority, an overflow flag.  ``table``
+    (``SLOTS`` entries, -1 when empty) finds a board already kept by its hash:
+    the search meets the same board thousands of times with doubles.
     """
     if priority < state[1]:
         return
     if priority > state[1]:
         state[0] = 0
         state[1] = priority
+        table[:] = -1
     size = board.shape[0]
     h = np.int64(1469598103934665603)
     for i in range(size):
         h = (h ^ np.int64(board[i] + 16)) * np.int64(1099511628211)
-    n = state[0]
-    for k in range(n):
+    slot = h & (SLOTS - 1)
+    while table[slot] >= 0:
+        k = table[slot]
         if hashes[k] == h:
             same = True
             for i in range(size):
@@ -210,9 +229,12 @@ def _record(board: np.ndarray, steps: np.ndarray, hitv: np.ndarray, nsteps: int,
                     break
             if same:
                 return
+        slot = (slot + 1) & (SLOTS - 1)
+    n = state[0]
     if n >= out_boards.shape[0]:
         state[2] = 1
         return
+    table[slot] = n
     hashes[n] = h
     out_boards[n, :] = board
     for s in range(nsteps):
@@ -224,12 +246,17 @@ def _record(board: np.ndarray, steps: np.ndarray, hitv: np.ndarray, nsteps: int,
 
 
 @njit(cache=True)
-def _walk(board: np.ndarray, dice: np.ndarray, ndice: int, game: int, state: np.ndarray,
-          hashes: np.ndarray, out_boards: np.ndarray, out_steps: np.ndarray,
+def _walk(board: np.ndarray, dice: np.ndarray, ndice: int, game: int, ordered: bool,
+          state: np.ndarray, table: np.ndarray, hashes: np.ndarray, out_boards: np.ndarray, out_steps: np.ndarray,
           out_nsteps: np.ndarray, out_hits: np.ndarray) -> None:  # pragma: no cover - compiled
-    """Every sequence of steps of ``dice`` in this order; each allowed one is a candidate."""
+    """Every sequence of steps of ``dice`` in this order; each allowed one is a candidate.
+
+    ``ordered``: take the sources of a double rearmost first (each step's source
+    at most the previous one's), which ``generate_greek`` allows where it loses nothing.
+    """
     stack = np.empty((5, board.shape[0]), dtype=np.int8)
     srcs = np.zeros(5, dtype=np.int64)
+    lims = np.full(5, 24, dtype=np.int64)
     steps = np.zeros((4, 2), dtype=np.int8)
     hitv = np.zeros(4, dtype=np.bool_)
     stack[0, :] = board
@@ -239,12 +266,12 @@ def _walk(board: np.ndarray, dice: np.ndarray, ndice: int, game: int, state: np.
         cur = stack[level]
         s = srcs[level] + 1
         dst = -1
-        while s <= 24:
+        while s <= lims[level]:
             dst = _target(cur, s, dice[level], game)
             if dst >= 0:
                 break
             s += 1
-        if s > 24:
+        if s > lims[level]:
             level -= 1
             continue
         srcs[level] = s
@@ -258,11 +285,12 @@ def _walk(board: np.ndarray, dice: np.ndarray, ndice: int, game: int, state: np.
                 priority = level + 1
             else:
                 priority = 100 if level == 1 else 10 + dice[0]
-            _record(nxt, steps, hitv, level + 1, priority, state, hashes, out_boards, out_steps,
-                    out_nsteps, out_hits)
+            _record(nxt, steps, hitv, level + 1, priority, state, table, hashes, out_boards,
+                    out_steps, out_nsteps, out_hits)
         if level + 1 < ndice:
             level += 1
             srcs[level] = 0
+            lims[level] = s if ordered else 24
 
 
 @njit(cache=True)
@@ -277,17 +305,24 @@ def generate_greek(board: np.ndarray, d1: int, d2: int, game: int, hashes: np.nd
     pinned a checker (Plakoto).
     """
     state = np.zeros(3, dtype=np.int64)
+    table = np.full(SLOTS, -1, dtype=np.int64)
     # One call site with a plain int: a literal 2 or 4 would compile ``_walk`` twice.
     doubles = d1 == d2
     ndice = 4 if doubles else 2
     dice = np.empty(4, dtype=np.int64)
+    # A double's steps commute (moving the rearmost checker first never blocks a later step nor
+    # changes the result, pins included), so one order of sources finds every play: in Plakoto
+    # always; in Fevga once the first-checker rule can no longer bind during the turn (nothing
+    # on the 24-point, or a checker already on 11 or lower or borne off: that stays true).
+    ordered = doubles and (game == PLAKOTO or board[24] <= 0 or _passed(board))
     for order in range(1 if doubles else 2):
         dice[:] = d1
         if order == 1:
             dice[0] = d2
         elif not doubles:
             dice[1] = d2
-        _walk(board, dice, ndice, game, state, hashes, out_boards, out_steps, out_nsteps, out_hits)
+        _walk(board, dice, ndice, game, ordered, state, table, hashes, out_boards, out_steps,
+              out_nsteps, out_hits)
     if state[2]:
         return -1
     n = int(state[0])
