@@ -75,6 +75,13 @@ def test_match_ids_match_python(tmp_path):
     run_node("ids.parity.mjs", {"matches": rows}, tmp_path)
 
 
+def _found(name: str) -> object:
+    try:
+        return find_variant(name)
+    except VariantError:
+        return None  # a title that is no record's name ("Backgammon Race")
+
+
 def test_variants_match_python(tmp_path):
     # The browser's variant table (generated JSON) gives Python's start boards and Position IDs,
     # record names, scoring and refusals; the expected values come from Position and find_variant.
@@ -82,12 +89,12 @@ def test_variants_match_python(tmp_path):
     for name, v in VARIANTS.items():
         start = Position.initial(name)
         aliases = [n for n in (v.name, v.name.upper(), v.mat_name, v.sgf_name, f" {v.title} ") if n
-                   and find_variant(n) is v]
+                   and _found(n) is v]
         rows.append({"name": name, "board": list(start.board), "id": start.id, "title": v.title,
                      "scoring": list(v.scoring), "checkers": v.checkers, "mat": v.mat_name,
                      "sgf": v.sgf_name, "aliases": aliases})
     assert {r["id"] for r in rows} >= {"4HPwATDgc/ABMA", "4Dl4ADbgOXgANg"}
-    unknown = ["plakoto", "", "nack gammon"]
+    unknown = ["grasshopper", "", "nack gammon"]
     refusals = {}
     for name in unknown:
         with pytest.raises(VariantError) as exc:

@@ -20,12 +20,12 @@ from table.errors import TableError
 from table.rules import aceydeucey
 from table.rules.posid import decode_position_id
 from table.rules.reserve import decode_reserve_id, encode_reserve_id, parse_reserve_text
-from table.rules.variant import ENGINE_ONLY
+from table.rules.variant import ENGINE_ONLY, VARIANTS
 
 from tests.e2e.parity import reserve_game_positions, reserve_plays, run_node, scattered_reserve_position
 
 PERFT = Path(__file__).resolve().parents[1] / "fixtures" / "variants-perft.json"
-NAMES = [name for name, v in ENGINE_ONLY.items() if v.entry == "reserve"]  # Race, Dutch, Acey-Deucey
+NAMES = [name for name, v in VARIANTS.items() if v.entry == "reserve"]  # Race, Dutch, Acey-Deucey
 
 
 def _outcome(fn: Callable[[], Any]) -> dict[str, Any]:
@@ -157,10 +157,13 @@ def test_notation_reads_as_python(tmp_path):
     run_node("reserve.parity.mjs", {"notation": rows}, tmp_path)
 
 
-def test_engine_only_variants_are_in_the_browser_but_not_offered(tmp_path):
-    rows = [{"name": v.name, "board": list(Position.initial(v).board), "id": Position.initial(v).id,
-             "title": v.title, "flags": [v.rules.reserve_first, v.rules.hit_needs_home, v.rules.bar_first],
-             "cube": v.cube, "turnFlow": v.turn_flow, "checkers": v.checkers, "entry": v.entry}
-            for v in ENGINE_ONLY.values()]
-    assert [r["id"] for r in rows if r["name"] in NAMES] == ["AAAAAAAAAAAAAA:15:15"] * 3
-    run_node("reserve.parity.mjs", {"engineOnly": rows}, tmp_path)
+def test_the_reserve_variants_are_offered_and_the_engine_only_ones_are_not(tmp_path):
+    def row(v):
+        return {"name": v.name, "board": list(Position.initial(v).board), "id": Position.initial(v).id,
+                "title": v.title, "flags": [v.rules.reserve_first, v.rules.hit_needs_home, v.rules.bar_first],
+                "cube": v.cube, "turnFlow": v.turn_flow, "checkers": v.checkers, "entry": v.entry}
+
+    offered = [row(VARIANTS[name]) for name in NAMES]
+    assert [r["id"] for r in offered] == ["AAAAAAAAAAAAAA:15:15"] * 3
+    run_node("reserve.parity.mjs", {"offered": offered, "engineOnly": [row(v) for v in ENGINE_ONLY.values()]},
+             tmp_path)

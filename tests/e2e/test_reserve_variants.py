@@ -1,9 +1,9 @@
-"""Race, Dutch backgammon and Acey-Deucey in the browser on a phone (390x844): the checkers waiting
-to enter drawn in each side's pile, entered by tapping the pile and a lit point, and a game against
-the computer played to the end on the server.
-
-The new-game form does not offer these games yet (the device's engine does not play them
-offline yet): the games are made through the API, as a program would, and opened by their link."""
+"""Race, Dutch backgammon and Acey-Deucey in the browser on a phone (390x844): offered by the
+new-game form (the cube taken away where the game has none), the checkers waiting to enter drawn in
+each side's pile and entered by tapping the pile and a lit point, on the server and on the device
+without a network, and games against the computer played to the end.  Games that start from a set-up
+position (near the end, or on a 1-2 to play) are made through the API, as a program would, and
+opened by their link."""
 
 from __future__ import annotations
 
@@ -13,10 +13,10 @@ import urllib.request
 from table.notation.matchid import MatchInfo, encode_match_id
 from table.rules.position import Position
 
-from tests.e2e.e2e_helpers import MOVABLE, open_app, play_by_clicks
+from tests.e2e.e2e_helpers import MOVABLE, new_game, open_app, play_by_clicks
 from tests.e2e.test_match import visible
 from tests.e2e.test_nackgammon import _phone
-from tests.e2e.test_offline_play import _play_on
+from tests.e2e.test_offline_play import _offline_context, _play_on
 
 # Each side's pile: its count, the viewer's first (read from the drawn slabs).
 PILES = "[...document.querySelectorAll('#board .pile')].map(g => g.querySelectorAll('.slab').length)"
@@ -60,10 +60,19 @@ def _finished(server_url: str, game: str) -> dict[str, object]:
     return view
 
 
-def test_a_race_from_the_start_enters_from_the_pile(browser, server_url, artifacts):
+def test_a_race_from_the_form_enters_from_the_pile(browser, server_url, artifacts):
     ctx, page, errors = _phone(browser, server_url)
     try:
-        game = _open_game(page, server_url, "race", "ro")
+        open_app(page, "ro")
+        page.click("#btn-new")
+        form = page.locator("#form-new")
+        form.locator("input[name=variant][value=race]").check()
+        assert form.locator("input[name=cube]").is_disabled() and not form.locator("input[name=cube]").is_checked()
+        assert "toate cele 15 piese așteaptă în afara tablei" in page.locator("#variant-start").inner_text()
+        page.screenshot(path=str(artifacts / "race-form-phone-ro.png"))
+        page.locator("#form-new button[value=cancel]").click()
+        new_game(page, mode="computer", level="easy", length=1, variant="race")
+        game = page.url.rsplit("/", 1)[1]
         assert page.locator("#variant-badge").inner_text() == "Cursa de table"
         page.wait_for_selector("#board .pilerect.source, #controls [data-act=roll]:visible")
         if visible(page, "roll"):
@@ -146,5 +155,21 @@ def test_acey_deucey_a_1_2_then_a_named_double_then_another_roll(browser, server
         else:  # the double could not be played four times: the extra roll is lost
             assert view["turn"] == 1 or view["over"], view
         assert not errors, errors
+    finally:
+        ctx.close()
+
+
+def test_acey_deucey_on_the_device_without_a_network(browser, server_url, artifacts):
+    # The browser's engine and computer play it: the first entries from the pile, the computer's reply.
+    ctx, page, errors = _offline_context(browser, server_url)
+    try:
+        new_game(page, mode="computer", level="easy", length=1, variant="acey-deucey")
+        assert "local-" in page.url
+        assert page.locator("#variant-badge").inner_text() == "Acey-Deucey"
+        seen: set[str] = set()
+        # Two of our turns at least (an opening 1-2 names a double on the way): the computer moved between.
+        _play_on(page, lambda: page.evaluate(PILES)[0] <= 11 and page.evaluate(PILES)[1] < 15, seen, seconds=120)
+        page.screenshot(path=str(artifacts / "acey-deucey-offline-desktop.png"))
+        assert "move" in seen and not errors, errors
     finally:
         ctx.close()

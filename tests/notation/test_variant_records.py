@@ -76,7 +76,7 @@ def test_every_game_of_a_nackgammon_match_starts_from_its_start() -> None:
     assert len(m.results) >= 2
 
 
-@pytest.mark.parametrize("name", ["Hypergammon4", "Plakoto", "backgammon2"])
+@pytest.mark.parametrize("name", ["Hypergammon4", "Grasshopper", "backgammon2"])
 def test_unknown_variations_are_refused(name: str) -> None:
     text = Match.from_mat(GNUBG_NACKGAMMON).to_mat().replace("NackGammon", name)
     with pytest.raises(RecordError, match=f"the record's variation '{name}' is not one Table plays "
@@ -106,3 +106,10 @@ def test_gnu_backgammon_imports_our_nackgammon_record(kind: str, tmp_path: Path)
     assert again.variant is NACKGAMMON
     assert again.score == m.score and again.results == m.results
     assert again.actions == Match.from_mat(m.to_mat()).actions
+
+
+def test_a_variation_gnu_backgammon_cannot_hold_is_refused_saying_so() -> None:
+    # Plakoto is a game Table knows, but no .mat file holds one: the record is refused, naming JSON.
+    text = Match.from_mat(GNUBG_NACKGAMMON).to_mat().replace("NackGammon", "Plakoto")
+    with pytest.raises(RecordError, match="'Plakoto' is Plakoto, which .mat and SGF records cannot hold"):
+        Match.from_mat(text)

@@ -42,12 +42,12 @@ def test_find_variant_by_any_of_its_names() -> None:
     assert find_variant(" Nackgammon ") is NACKGAMMON
     assert find_variant("NackGammon") is NACKGAMMON
     assert find_variant(NACKGAMMON) is NACKGAMMON
-    assert set(VARIANTS) == {"standard", "nackgammon", "hypergammon"}
+    assert set(VARIANTS) == {"standard", "nackgammon", "hypergammon", "race", "dutch", "acey-deucey"}
 
 
 @pytest.mark.parametrize("name", ["grasshopper", "", "hypergammon4", "standard2"])
 def test_unknown_variant_is_a_clear_error(name: str) -> None:
-    with pytest.raises(VariantError, match=f"unknown variant '{name}': Table plays standard, nackgammon, hypergammon"):
+    with pytest.raises(VariantError, match=f"unknown variant '{name}': Table plays standard, nackgammon, hypergammon, race, dutch, acey-deucey"):
         find_variant(name)
     with pytest.raises(VariantError):
         Position.initial(name)

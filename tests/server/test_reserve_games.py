@@ -183,11 +183,12 @@ def test_a_restarted_server_replays_an_acey_deucey_game_with_its_named_doubles(d
     assert again["view"] == s["view"] and again["config"]["variant"] == "acey-deucey"
 
 
-def test_the_web_form_does_not_offer_them(client):
-    # The new-game form lists the variants of the web engine's catalogue: VARIANTS, not these.
+def test_the_web_forms_offer_them_and_not_the_engine_only_games(client):
+    # The new-game and new-table forms list the variants of the web engine's catalogue: VARIANTS.
     # (Online tables play them: tests/server/test_reserve_online.py.)
     listed = json.loads(WEB_VARIANTS.read_text())["variants"]
-    assert set(listed) == set(VARIANTS) and not set(listed) & set(ENGINE_ONLY)
+    assert set(listed) == set(VARIANTS) and {"race", "dutch", "acey-deucey"} <= set(listed)
+    assert not set(listed) & set(ENGINE_ONLY)
 
 
 def test_a_variant_the_server_does_not_play_yet_is_refused_by_name(monkeypatch):

@@ -24,7 +24,7 @@ True
 >>> find_variant("grasshopper")
 Traceback (most recent call last):
 ...
-table.errors.VariantError: unknown variant 'grasshopper': Table plays standard, nackgammon, hypergammon
+table.errors.VariantError: unknown variant 'grasshopper': Table plays standard, nackgammon, hypergammon, race, dutch, acey-deucey
 """
 
 from __future__ import annotations
@@ -124,12 +124,8 @@ HYPERGAMMON = Variant(
     mat_name="HyperGammon (3)", sgf_name="Hypergammon3", weights="hypergammon",
 )
 
-VARIANTS: dict[str, Variant] = {v.name: v for v in (STANDARD, NACKGAMMON, HYPERGAMMON)}
-
 # Checkers start off the board and enter (docs/variants.md); the raw board has 28 entries
-# (``table.rules.reservekernel``).  The engine plays them; the product does not offer them yet
-# (no bot, web engine or records), so they stay out of ``VARIANTS``, which the CLI, server and
-# web form list, until that is built; ``find_variant`` finds them.
+# (``table.rules.reservekernel``).
 RACE = Variant(
     name="race", title="Backgammon Race", start=(), entry="reserve", cube=False,
     mat_name=None, weights="race",
@@ -143,8 +139,14 @@ ACEY_DEUCEY = Variant(
     turn_flow="acey-deucey", mat_name=None, weights="acey-deucey", rules=Rules(bar_first=0),
 )
 
+VARIANTS: dict[str, Variant] = {v.name: v for v in (STANDARD, NACKGAMMON, HYPERGAMMON, RACE, DUTCH, ACEY_DEUCEY)}
+"""The games Table offers: the engine, the computer, the web app (on the server, on the device and
+online), records and the command line play each of them."""
+
 # The Greek games without hitting (docs/variants.md): played by ``table.rules.greekkernel`` on
-# their own boards (``table.rules.plakoto``, ``table.rules.fevga``); engine only, as above.
+# their own boards (``table.rules.plakoto``, ``table.rules.fevga``).  The engine plays them; the
+# product does not offer them yet (no computer or web board), so they stay out of ``VARIANTS``,
+# which the command line, the server and the forms list; ``find_variant`` finds them.
 PLAKOTO = Variant(
     name="plakoto", title="Plakoto", start=((24, 15),), hitting=False, cube=False,
     scoring=(1, 2, 2), turn_flow="greek", mat_name=None, weights="plakoto",
@@ -156,7 +158,7 @@ FEVGA = Variant(
     rules=Rules(block=1, capture=NO_CAPTURE, turn=ROTATE),
 )
 
-ENGINE_ONLY: dict[str, Variant] = {v.name: v for v in (RACE, DUTCH, ACEY_DEUCEY, PLAKOTO, FEVGA)}
+ENGINE_ONLY: dict[str, Variant] = {v.name: v for v in (PLAKOTO, FEVGA)}
 
 
 def find_variant(name: str | Variant) -> Variant:

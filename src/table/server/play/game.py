@@ -10,9 +10,9 @@ bar and 0 the mover's tray.  In Race, Dutch and Acey-Deucey, whose checkers
 start off the board, 26 is the mover's waiting checkers (a step ``[26, 19]``
 enters one) and views add ``waiting``, each seat's count; an Acey-Deucey view
 adds ``stage`` (``table.match.state.acey_deucey_stage``: ``one_two``,
-``name_double``, ``named_double``, ``extra_roll`` or None).  The web app's form
-and lobby offer only ``table.rules.variant.VARIANTS`` (from its own
-variants.json); these games are made through the API.
+``name_double``, ``named_double``, ``extra_roll`` or None).  The server plays
+the games Table offers (``table.rules.variant.VARIANTS``, which the web app's
+forms and lobby list from their own variants.json).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from table.rules.dice import DiceSource, SecretDice
 from table.rules.movetext import format_steps
 from table.rules.position import Play
 from table.rules.reserve import RESERVE, THEIR_RESERVE, format_reserve_steps
-from table.rules.variant import ACEY_DEUCEY, DUTCH, RACE, STANDARD, VARIANTS, find_variant
+from table.rules.variant import STANDARD, VARIANTS, find_variant
 from table.rules.movegraph import MoveGraph, move_graph
 from table.server.protocol import Decision, MoveSteps, PlayerAction, parse_action
 
@@ -136,9 +136,9 @@ MAX_SET_UP_LENGTH = 64
 """The longest match a set-up position may come from."""
 
 
-SERVED = (*VARIANTS, RACE.name, DUTCH.name, ACEY_DEUCEY.name)
-"""The variants a game made through the API may play: the web form's (``VARIANTS``) and the
-reserve games, which the web board cannot draw yet, so neither the form nor the lobby offers them."""
+SERVED = tuple(VARIANTS)
+"""The variants a game on the server may play: those Table offers (``VARIANTS``); the games the
+engine alone plays yet (Plakoto, Fevga) are refused by name."""
 
 
 def _variant_name(raw: object) -> str:
@@ -149,7 +149,7 @@ def _variant_name(raw: object) -> str:
     >>> _variant_name("fly")
     Traceback (most recent call last):
     ...
-    table.server.play.game.GameConfigError: variant: unknown variant 'fly': Table plays standard, nackgammon, hypergammon
+    table.server.play.game.GameConfigError: variant: unknown variant 'fly': Table plays standard, nackgammon, hypergammon, race, dutch, acey-deucey
     """
     if not isinstance(raw, str) or len(raw) > 40:
         raise GameConfigError(f"variant must be the name of a variant (got {raw!r})")

@@ -108,6 +108,18 @@ test("notation: 'in/' read as Python reads it, bad text refused in its words", p
   }
 });
 
+test("Race, Dutch and Acey-Deucey: in the forms' list as Python has them, and played on this device", part("offered"), () => {
+  for (const want of fixture.offered) {
+    const v = variantOf(want.name.toUpperCase());
+    assert.equal(v, VARIANTS[want.name]);
+    assert.deepEqual(v.board, want.board);
+    assert.equal(encodeReserveId(Int8Array.from(v.board)), want.id);
+    assert.deepEqual([v.rules.reserveFirst, v.rules.hitNeedsHome, v.rules.barFirst], want.flags);
+    assert.deepEqual([v.cube, v.turnFlow, v.checkers, v.entry], [want.cube, want.turnFlow, want.checkers, want.entry]);
+    assert.equal(playable(v), true);
+  }
+});
+
 test("the variants not offered yet: Python's, found by name, and not in the forms' list", part("engineOnly"), () => {
   assert.deepEqual(Object.keys(ENGINE_ONLY), fixture.engineOnly.map((v) => v.name));
   for (const want of fixture.engineOnly) {
