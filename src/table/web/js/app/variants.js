@@ -65,7 +65,7 @@ export function showStart() {
   const hint = $("variant-start");
   hint.hidden = !v || v.name === STANDARD.name;
   // Race, Dutch, Acey-Deucey: no checker starts on the board.
-  hint.textContent = hint.hidden ? "" : !v.start.length ? t("variant_start_waiting", { n: v.checkers || 15 })
+  hint.textContent = hint.hidden ? "" : !v.start.length ? t("variant_start_waiting")
     : t("variant_start", { points: v.start.map(([point, n]) => t("variant_start_item", { n, p: point })).join(", ") });
 }
 
