@@ -12,7 +12,7 @@ from tests.e2e.e2e_helpers import open_app, play_by_clicks
 
 def test_a_game_under_the_content_security_policy(browser, server_url):
     ctx = browser.new_context(viewport={"width": 1280, "height": 800}, base_url=server_url)
-    ctx.set_default_timeout(15000)
+    ctx.set_default_timeout(30000)  # the first game of a busy test worker may wait on its computer
     page = ctx.new_page()
     refused: list[str] = []
     page.on("console", lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None)
