@@ -167,8 +167,9 @@ def test_acey_deucey_on_the_device_without_a_network(browser, server_url, artifa
         assert "local-" in page.url
         assert page.locator("#variant-badge").inner_text() == "Acey-Deucey"
         seen: set[str] = set()
-        # Two of our turns at least (an opening 1-2 names a double on the way): the computer moved between.
-        _play_on(page, lambda: page.evaluate(PILES)[0] <= 11 and page.evaluate(PILES)[1] < 15, seen, seconds=120)
+        # Until both sides have entered from their piles: our move (an opening 1-2 names a double on the
+        # way) and the computer's.
+        _play_on(page, lambda: page.evaluate(PILES)[0] < 15 and page.evaluate(PILES)[1] < 15, seen, seconds=120)
         page.screenshot(path=str(artifacts / "acey-deucey-offline-desktop.png"))
         assert "move" in seen and not errors, errors
     finally:
