@@ -22,9 +22,10 @@ passed through only where it hit (``13/7*/5``); identical moves are counted
 from __future__ import annotations
 
 import re
-from typing import NamedTuple, Sequence
+from typing import Callable, NamedTuple, Sequence
 
 from table.errors import NotationError
+from table.rules.variant import Variant, find_variant
 
 BAR = 25
 OFF = 0
@@ -87,12 +88,30 @@ def format_steps(
 _NUMBERED_POINT_RE = re.compile(r"(^|[/ ])([0-9]+)")
 
 
-def as_seen_by_opponent(text: str) -> str:
-    """Move text with each point numbered from the other side (point ``p`` is ``25 - p``).
+def as_seen_by_opponent(text: str, variant: Variant | str | None = None) -> str:
+    """Move text with each point numbered from the other side of ``variant``'s board.
 
     For showing a player the opponent's move in the numbers of that player's own board.
+    Where the sides move in opposite directions point ``p`` is ``25 - p``; in Fevga, where
+    both go the same way round, each side's 24-point is the other's 12-point:
+
+    >>> as_seen_by_opponent("24/18 13/10", "fevga"), as_seen_by_opponent("3/off", "fevga")
+    ('12/6 1/22', '15/off')
     """
-    return _NUMBERED_POINT_RE.sub(lambda m: m.group(1) + str(25 - int(m.group(2))), text)
+    across = _across(variant)
+    return _NUMBERED_POINT_RE.sub(lambda m: m.group(1) + str(across(int(m.group(2)))), text)
+
+
+def _across(variant: Variant | str | None) -> Callable[[int], int]:
+    """The other side's number for a point of 1..24 (bar and off are not numbers in move text)."""
+    if variant is not None:
+        # Imported here: the Greek games' modules build on this one through ``Position``.
+        from table.rules.greek import game_for
+
+        game = game_for(find_variant(variant).rules)
+        if game is not None:
+            return game.across
+    return lambda p: 25 - p
 
 
 class Segment(NamedTuple):
