@@ -26,6 +26,7 @@ from typing import IO, Any, Sequence, Union
 
 from table.errors import MatchSettingsError, RecordError, TableError
 from table.match.actions import Action, action_from_json
+from table.match.series import Series, find_game
 from table.match.state import (
     MAX_LENGTH,
     GameResult,
@@ -41,7 +42,7 @@ from table.match.state import (
 )
 from table.rules.dice import Dice, DiceSource, SecretDice, SeededDice
 from table.rules.position import Position
-from table.rules.variant import STANDARD, Variant, find_variant
+from table.rules.variant import STANDARD, Variant
 
 JSON_FORMAT = "table-match"
 JSON_VERSION = 1
@@ -94,29 +95,34 @@ def _check_names(players: Sequence[str]) -> tuple[str, str]:
     return (names[0], names[1])
 
 
-def _settings(length: int, cube: bool, jacoby: bool | None, variant: Variant | str) -> Settings:
+def _settings(length: int, cube: bool, jacoby: bool | None, variant: Variant | Series | str) -> Settings:
     if not isinstance(length, int) or isinstance(length, bool) or not 0 <= length <= MAX_LENGTH:
         raise MatchSettingsError(
             f"a match is 1 to {MAX_LENGTH} points, or 0 for money play; got {length!r}")
-    game = find_variant(variant)
+    kind = find_game(variant)
+    series = kind if isinstance(kind, Series) else None
+    if series is not None and length not in series.lengths:
+        allowed = ", ".join(map(str, series.lengths[:-1])) + f" or {series.lengths[-1]}"
+        raise MatchSettingsError(f"a {series.title} match is played to {allowed} points, not {length!r}")
+    game = kind.games[0] if isinstance(kind, Series) else kind
     if jacoby is None:
         # Jacoby counts gammons only once the cube is turned: without a cube it would never count them.
         jacoby = length == 0 and game.cube
     if jacoby and length:
         raise MatchSettingsError("the Jacoby rule is for money play only (length 0)")
     if cube and not game.cube:
-        raise MatchSettingsError(f"{game.title} is played without the doubling cube")
+        raise MatchSettingsError(f"{kind.title} is played without the doubling cube")
     if jacoby and not game.cube:
         raise MatchSettingsError(f"{game.title} is played without the doubling cube, so the "
                                  "Jacoby rule (gammons count once the cube is turned) cannot apply")
-    return Settings(length=length, cube=bool(cube), jacoby=bool(jacoby), variant=game)
+    return Settings(length=length, cube=bool(cube), jacoby=bool(jacoby), variant=game, series=series)
 
 
-def _saved_variant(name: object) -> Variant:
+def _saved_variant(name: object) -> Variant | Series:
     if not isinstance(name, str):
         raise RecordError(f"'variant' is a variant's name, not {name!r}")
     try:
-        return find_variant(name)
+        return find_game(name)
     except TableError as exc:
         raise RecordError(f"the saved match's variant: {exc}") from None
 
@@ -125,7 +131,8 @@ class Match:
     """A match to ``length`` points (0 = money play), with or without the doubling cube.
 
     ``variant`` (a ``Variant`` or its name, see ``table.rules.variant``) is the
-    game played: every game starts from its start.  Dice come from ``dice`` (any ``DiceSource``); by default from ``seed``
+    game played: every game starts from its start.  A ``Series`` or its name
+    (``"tavli"``, ``table.match.series``) plays its variants in turn, one a game.  Dice come from ``dice`` (any ``DiceSource``); by default from ``seed``
     (reproducible) or, without one, the operating system's secret generator.
     Players are 0 and 1; ``players`` gives their names.
     """
@@ -139,7 +146,7 @@ class Match:
         dice: DiceSource | None = None,
         jacoby: bool | None = None,
         players: Sequence[str] = DEFAULT_PLAYERS,
-        variant: Variant | str = STANDARD,
+        variant: Variant | Series | str = STANDARD,
     ) -> None:
         settings = _settings(length, cube, jacoby, variant)
         self._players = _check_names(players)
@@ -178,6 +185,9 @@ class Match:
         from table.match.ids import state_from_ids
         from table.notation.matchid import decode_match_id
 
+        if isinstance(find_game(variant), Series):
+            raise MatchSettingsError("a Tavli match starts from its first game's opening: IDs set "
+                                     "up one game of one variant (portes, plakoto or fevga)")
         position = Position.from_id(position_id, variant)
         info = decode_match_id(match_id)
         if jacoby is None:
@@ -277,7 +287,7 @@ class Match:
             "cube": self.cube_enabled,
             "jacoby": self.jacoby,
             "players": list(self._players),
-            "variant": self.variant.name,
+            "variant": self.kind,
             "setup": setup,
             "actions": [a.to_json() for a in self.actions],
         }
@@ -356,8 +366,19 @@ class Match:
 
     @property
     def variant(self) -> Variant:
-        """The game played (``table.rules.variant``)."""
-        return self._state.settings.variant
+        """The game played now (``table.rules.variant``): in a Tavli match, the current game's."""
+        return self._state.position.variant
+
+    @property
+    def series(self) -> Series | None:
+        """The match's rotation of variants (``table.match.series.TAVLI``), or ``None``."""
+        return self._state.settings.series
+
+    @property
+    def kind(self) -> str:
+        """What the match plays, by name: its series' (``"tavli"``) or its variant's."""
+        series = self._state.settings.series
+        return series.name if series is not None else self._state.settings.variant.name
 
     @property
     def players(self) -> tuple[str, str]:
@@ -491,7 +512,9 @@ class Match:
 
     def __repr__(self) -> str:
         length = f"{self.length}-point match" if self.length else "money session"
-        if self.variant != STANDARD:
+        if self.series is not None:
+            length = f"{self.series.title} {length} ({self.variant.title})"
+        elif self.variant != STANDARD:
             length = f"{self.variant.title} {length}"
         return (f"<Match {length}, game {self.game_number}, score {self.score[0]}-{self.score[1]}, "
                 f"{self.phase.value}>")

@@ -78,6 +78,7 @@ def match_to_mat(m: Match) -> str:
         raise RecordError("a match set up from a Position ID cannot be written as .mat, "
                           "which starts every game from the opening position")
     mat_name = m.variant.mat_name
+    _refuse_series(m, ".mat")
     _refuse_variant(m.variant, ".mat", mat_name)
     assert mat_name is not None
     games: list[MatGame] = []
@@ -171,6 +172,14 @@ def _refuse_variant(variant: Variant, form: str, name: object) -> None:
     if not name:
         raise RecordError(f"{form} cannot hold a match of {variant.title}: GNU Backgammon has no "
                           "such variant; save it as Table's JSON record (Match.to_json)")
+
+
+def _refuse_series(m: Match, form: str) -> None:
+    """Refuse a match whose games change variant (Tavli): GNU Backgammon's records hold one game."""
+    if m.series is not None:
+        raise RecordError(f"{form} cannot hold a {m.series.title} match: its games change variant "
+                          f"({', '.join(v.title for v in m.series.games)}), which GNU Backgammon "
+                          "has not; save it as Table's JSON record (Match.to_json)")
 
 
 def _record_variant(record: MatRecord) -> Variant:
@@ -315,6 +324,7 @@ def match_to_sgf(m: Match) -> str:
     """SGF (``GM[6]``) for ``m``: one game tree per game, as GNU Backgammon writes them."""
     if m.setup_ids is not None:
         raise RecordError("a match set up from a Position ID cannot be written as SGF game records")
+    _refuse_series(m, "SGF")
     _refuse_variant(m.variant, "SGF", m.variant.sgf_name or m.variant == VARIANTS["standard"])
     games: list[SgfGame] = []
     for first, pairs in _games(m):

@@ -40,6 +40,7 @@ from table.match.actions import (
     is_level,
 )
 from table.rules import aceydeucey
+from table.match.series import Series, greek_flow
 from table.rules.dice import Dice, DiceSource, check_dice, opening_roll, roll
 from table.rules.position import Play, Position
 from table.rules.variant import STANDARD, Variant
@@ -64,22 +65,32 @@ class Phase(str, enum.Enum):
 @dataclass(frozen=True)
 class Settings:
     """What stays fixed for the whole match.  ``length`` 0 is money play; every game starts
-    from ``variant``'s start (``table.rules.variant``)."""
+    from ``variant``'s start (``table.rules.variant``), or, in a ``series`` (the Tavli
+    match, ``table.match.series``), from the start of its game's variant: ``variant`` is
+    then the first game's."""
 
     length: int
     cube: bool
     jacoby: bool
     variant: Variant = STANDARD
+    series: Series | None = None
+
+    def game(self, number: int) -> Variant:
+        """The variant game ``number`` plays."""
+        return self.variant if self.series is None else self.series.game(number)
 
 
 @dataclass(frozen=True)
 class GameResult:
-    """How a game ended: ``how`` is ``"checkers"``, ``"drop"``, ``"resign"`` or ``"record"``.
+    """How a game ended: ``how`` is ``"checkers"``, ``"drop"``, ``"resign"`` or ``"record"``;
+    in Plakoto also ``"mother"`` (a pinned mother checker lost it) or ``"draw"``.
 
     ``level`` is 1, 2 or 3 (single, gammon, backgammon) as scored, after the
     Jacoby rule; ``points`` is what the variant scores for ``level`` (1, 2 or 3 in
     backgammon and Nackgammon) times ``cube``.  In Acey-Deucey ``level`` is 1 and
     ``points`` is ``checkers``, the loser's checkers not borne off (docs/variants.md).
+    A draw (Plakoto: both mothers pinned) scores nothing: ``points`` and ``level`` are 0
+    and ``winner`` is only the player who made the last move (``is_draw``).
     """
 
     winner: int
@@ -89,12 +100,20 @@ class GameResult:
     how: str
     checkers: int = 0  # Acey-Deucey: the checkers the loser pays for; 0 in other games
 
+    @property
+    def is_draw(self) -> bool:
+        """Whether the game ended without a winner (and scored nothing)."""
+        return self.how == "draw"
+
     def describe(self) -> str:
         """A short English description, e.g. ``'gammon (2 points)'``."""
+        if self.is_draw:
+            return "a draw: both mothers pinned (0 points)"
         level = (f"{self.checkers} checker{'s' if self.checkers != 1 else ''} not borne off"
                  if self.checkers else LEVEL_NAMES[self.level])
         what = {"drop": "double dropped", "resign": f"resigned {level}",
-                "record": "as the record states"}.get(self.how, level)
+                "record": "as the record states",
+                "mother": f"{level}: the mother checker pinned"}.get(self.how, level)
         return f"{what} ({self.points} point{'s' if self.points != 1 else ''})"
 
 
@@ -211,8 +230,14 @@ def _one_level(state: State) -> bool:
 
 
 def _resigns(state: State) -> list[Action]:
-    levels = [1] if _one_level(state) else list(LEVEL_NAMES)
+    levels = [1] if _one_level(state) else [1, 2] if _no_backgammon(state) else list(LEVEL_NAMES)
     return [] if state.resign_refused else [Resign(level) for level in levels]
+
+
+def _no_backgammon(state: State) -> bool:
+    """Whether the game scores a backgammon as a gammon (the Greek games): no resignation of 3."""
+    scoring = state.position.variant.scoring
+    return scoring[2] == scoring[1]
 
 
 def legal_kinds(state: State) -> frozenset[str]:
@@ -289,6 +314,8 @@ def _finish(state: State, winner: int, level: int, how: str, points: int | None 
     checkers = 0
     if _one_level(state):
         level = 1
+    if level == 3 and _no_backgammon(state):
+        level = 2  # the Greek games: a backgammon is a gammon (docs/variants.md)
     if points is None:
         if aceydeucey.plays_acey_deucey(s.variant):
             # The loser pays for every checker not borne off (docs/variants.md).
@@ -296,7 +323,7 @@ def _finish(state: State, winner: int, level: int, how: str, points: int | None 
             checkers = left[0] if 1 - winner == state.on_roll else left[1]
             points = checkers * state.cube_value
         else:
-            points = s.variant.scoring[level - 1] * state.cube_value
+            points = state.position.variant.scoring[level - 1] * state.cube_value
     score = list(state.score)
     score[winner] += points
     new_score = (score[0], score[1])
@@ -310,14 +337,33 @@ def _finish(state: State, winner: int, level: int, how: str, points: int | None 
     )
 
 
+def _draw(state: State) -> State:
+    """The game over without a winner (Plakoto: both mothers pinned): nobody scores."""
+    return replace(
+        state, dice=None, resign_level=0, resume_phase=None, resign_refused=False, stage="",
+        phase=Phase.GAME_OVER,
+        result=GameResult(winner=1 - state.on_roll, points=0, level=0, cube=state.cube_value,
+                          how="draw"),
+    )
+
+
 def _next_game(state: State) -> State:
     s = state.settings
-    crawford = (s.length > 0 and not state.crawford_done and s.length - 1 in state.score)
+    number = state.game_number + 1
+    variant = s.game(number)
+    # Without a cube the Greek games have no Crawford game (docs/variants.md, "Tavli").
+    crawford = (s.length > 0 and not state.crawford_done and s.length - 1 in state.score
+                and (s.cube or not greek_flow(variant)))
+    # In a series the last game's winner starts the next one; after a draw the dice decide.
+    starter = state.result.winner if (s.series is not None and state.result is not None
+                                      and not state.result.is_draw) else None
     return replace(
-        state, game_number=state.game_number + 1, crawford=crawford,
-        crawford_done=state.crawford_done or crawford, phase=Phase.OPENING,
-        position=Position.initial(s.variant), on_roll=0, dice=None, cube_value=1, cube_owner=None,
-        moves_played=0, resign_level=0, resume_phase=None, resign_refused=False, result=None, stage="",
+        state, game_number=number, crawford=crawford,
+        crawford_done=state.crawford_done or crawford,
+        phase=Phase.OPENING if starter is None else Phase.ROLL,
+        position=Position.initial(variant), on_roll=0 if starter is None else starter, dice=None, cube_value=1,
+        cube_owner=None, moves_played=0, resign_level=0, resume_phase=None, resign_refused=False,
+        result=None, stage="",
     )
 
 
@@ -368,6 +414,8 @@ def _step(state: State, action: Action, dice: DiceSource) -> tuple[State, Action
             if pair[0] == pair[1]:
                 raise IllegalActionError(f"an opening roll needs two different dice, got {pair[0]}-{pair[1]}")
         starter = 0 if pair[0] > pair[1] else 1
+        if greek_flow(state.position.variant):  # the higher die starts, rolling both afresh
+            return replace(state, phase=Phase.ROLL, on_roll=starter, dice=None), OpeningRoll(pair)
         played = (pair[starter], pair[1 - starter])
         return (replace(state, phase=Phase.MOVE, on_roll=starter, dice=played),
                 OpeningRoll(pair))
@@ -386,7 +434,11 @@ def _step(state: State, action: Action, dice: DiceSource) -> tuple[State, Action
         logged = Move("" if play is None else str(play))
         outcome = after.result()
         if outcome < 0:  # seen from the new player on roll: the mover has won
-            return _finish(moved, state.on_roll, -outcome, "checkers"), logged
+            # Plakoto: a win with checkers still on the board is the pinned mother's.
+            how = "checkers" if after.borne_off()[1] == after.variant.checkers else "mother"
+            return _finish(moved, state.on_roll, -outcome, how), logged
+        if outcome == 0 and not after.variant.hitting and after.is_draw:
+            return _draw(moved), logged
         goes_on = _goes_on(state, play)
         if goes_on is not None:  # Acey-Deucey: the same player stays on roll for the next stage
             assert play is not None
@@ -415,6 +467,9 @@ def _step(state: State, action: Action, dice: DiceSource) -> tuple[State, Action
         _expect(state, action, Phase.ROLL, Phase.MOVE, Phase.NAME_DOUBLE, Phase.TAKE)
         if not is_level(action.level):
             raise IllegalActionError(f"a resignation is 1 (single), 2 (gammon) or 3 (backgammon), got {action.level!r}")
+        if action.level == 3 and _no_backgammon(state):
+            raise IllegalActionError(f"{state.position.variant.title} has no backgammon: resign a "
+                                     "single game (1) or a gammon (2)")
         if action.level > 1 and aceydeucey.plays_acey_deucey(state.settings.variant):
             raise IllegalActionError("Acey-Deucey has no gammons: a resignation (level 1) gives up "
                                      "the game at one point per checker not borne off")

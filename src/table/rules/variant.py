@@ -107,7 +107,7 @@ class Variant:
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         # A shipped variant unpickles as the very value (``is`` holds), others field by field.
-        if VARIANTS.get(self.name, ENGINE_ONLY.get(self.name)) == self:
+        if VARIANTS.get(self.name, ENGINE_ONLY.get(self.name, MATCH_ONLY.get(self.name))) == self:
             return (find_variant, (self.name,))
         return (Variant, tuple(getattr(self, f.name) for f in fields(self)))
 
@@ -160,6 +160,17 @@ FEVGA = Variant(
 
 ENGINE_ONLY: dict[str, Variant] = {v.name: v for v in (PLAKOTO, FEVGA)}
 
+# Portes: standard play with the Greek conventions (docs/variants.md, "Portes and the Tavli
+# match"): no cube, a backgammon counts as a gammon, the opening winner rolls afresh.  The
+# Python match layer and the terminal play it (alone or in a Tavli match,
+# ``table.match.series``); kept apart from ``ENGINE_ONLY``, which the browser's engine mirrors.
+PORTES = Variant(
+    name="portes", title="Portes", start=STANDARD.start, cube=False, scoring=(1, 2, 2),
+    turn_flow="greek", mat_name=None,
+)
+
+MATCH_ONLY: dict[str, Variant] = {PORTES.name: PORTES}
+
 
 def find_variant(name: str | Variant) -> Variant:
     """The variant called ``name`` (Table's name or a record's, any case); a ``Variant`` as it is.
@@ -170,7 +181,7 @@ def find_variant(name: str | Variant) -> Variant:
         return name
     if isinstance(name, str):
         key = name.strip().lower()
-        for variant in (*VARIANTS.values(), *ENGINE_ONLY.values()):
+        for variant in (*VARIANTS.values(), *ENGINE_ONLY.values(), *MATCH_ONLY.values()):
             names = (variant.name, variant.mat_name, variant.sgf_name)
             if key in (n.lower() for n in names if n):
                 return variant
