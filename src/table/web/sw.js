@@ -20,7 +20,7 @@ const SHELL = [
   "/static/js/engine/nn.js", "/static/js/engine/simd.js", "/static/js/engine/bearoff.js", "/static/js/engine/search.js", "/static/js/engine/bot.js",
   "/static/js/engine/cube.js", "/static/js/engine/player.js", "/static/js/engine/hint.js", "/static/js/engine/worker.js",
   "/static/js/engine/variants.js", "/static/js/engine/variants.json", "/static/js/engine/pytext.js",
-  "/static/js/engine/reserve.js", "/static/js/engine/aceydeucey.js",
+  "/static/js/engine/reserve.js", "/static/js/engine/aceydeucey.js", "/static/js/engine/greek.js", "/static/js/engine/greekkernel.js",
   "/static/bot/table.json", "/static/bot/table.bin", "/static/bot/hypergammon.json", "/static/bot/hypergammon.bin",
   "/static/bot/race.json", "/static/bot/race.bin",
   "/static/manifest.webmanifest", "/static/icons/icon.svg", "/static/icons/icon-192.png", "/static/icons/icon-512.png",
