@@ -16,7 +16,12 @@ const fixture = JSON.parse(readFileSync(process.env.PARITY_FIXTURE, "utf8"));
 const part = (name) => ({ skip: !(name in fixture) && `the fixture has no ${name}` });
 
 // A board as tests/e2e/test_greek_parity.py writes it: each entry + 16 as a byte, in hex.
-const hex = (board) => Array.from(board, (v) => (v + 16).toString(16).padStart(2, "0")).join("");
+const BYTE = Array.from({ length: 256 }, (_, v) => v.toString(16).padStart(2, "0"));
+function hex(board) {
+  let out = "";
+  for (const v of board) out += BYTE[v + 16];
+  return out;
+}
 
 // Plays compared as Python lists them: as JSON text first (quick), and where that differs, the set
 // of positions after (the clearer message), then the order, the steps, the pins or the text.
