@@ -78,5 +78,5 @@ def test_moves_of_a_variant(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_an_unknown_variant_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["show", "--variant", "plakoto"]) == 2
-    assert "invalid choice: 'plakoto'" in capsys.readouterr().err
+    assert main(["show", "--variant", "grasshopper"]) == 2  # Plakoto is shown (test_play_greek)
+    assert "invalid choice: 'grasshopper'" in capsys.readouterr().err

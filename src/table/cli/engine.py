@@ -7,12 +7,15 @@ import argparse
 from table.rules.diagram import render
 from table.rules.dice import parse_dice
 from table.rules.position import Position
-from table.rules.variant import VARIANTS
+from table.rules.variant import ENGINE_ONLY, MATCH_ONLY, VARIANTS
+
+NOT_OFFERED = (*ENGINE_ONLY, *MATCH_ONLY)
+"""Games the engine and the terminal play that the web app does not offer yet (Plakoto, Fevga, Portes)."""
 
 
-def add_variant_option(parser: argparse.ArgumentParser, what: str) -> None:
-    """The ``--variant`` option: a name from ``table.rules.variant.VARIANTS``."""
-    parser.add_argument("--variant", choices=sorted(VARIANTS), default="standard",
+def add_variant_option(parser: argparse.ArgumentParser, what: str, extra: tuple[str, ...] = ()) -> None:
+    """The ``--variant`` option: a name from ``table.rules.variant.VARIANTS``, or one of ``extra``."""
+    parser.add_argument("--variant", choices=[*sorted(VARIANTS), *extra], default="standard",
                         help=f"{what} (default standard)")
 
 
@@ -22,13 +25,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                                        "or a variant's start")
     show.add_argument("position_id", nargs="?", default=None,
                       help="Position ID, e.g. 4HPwATDgc/ABMA (default: the variant's start)")
-    add_variant_option(show, "the game the position belongs to")
+    add_variant_option(show, "the game the position belongs to", NOT_OFFERED)
     show.set_defaults(func=_show)
 
     moves = sub.add_parser("moves", help="list every legal play of a roll")
     moves.add_argument("position_id", help="Position ID of the player on roll")
     moves.add_argument("dice", help="the roll, e.g. 31 or 3-1")
-    add_variant_option(moves, "the game the position belongs to")
+    add_variant_option(moves, "the game the position belongs to", NOT_OFFERED)
     moves.set_defaults(func=_moves)
 
 

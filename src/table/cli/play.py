@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, TextIO
 
-from table.errors import TableError
+from table.errors import TableError, VariantError
 from table.match import (
     AcceptResignation,
     Action,
@@ -37,12 +37,13 @@ from table.match import (
     Roll,
     Take,
 )
-from table.cli.engine import add_variant_option
+from table.cli.engine import NOT_OFFERED, add_variant_option
 from table.cli.terminal import MESSAGES, QuitMatch, Terminal, explain
 from table.cli.terminal import plural_form as plural_form  # where analyse and online find it
-from table.rules.diagram import grid
+from table.match.series import SERIES, Series, find_game, greek_flow, match_games
+from table.rules.diagram import grid, pins
 from table.rules.movetext import as_seen_by_opponent
-from table.rules.variant import find_variant
+from table.rules.variant import PIN, VARIANTS, Variant
 
 if TYPE_CHECKING:
     from table.bot import Bot
@@ -154,8 +155,9 @@ class HumanAgent:
             who = m.turn
             assert who is not None
             name = names[who]
+            greek = greek_flow(m.variant)
             if m.phase == Phase.ROLL:
-                text = self.term.ask("to_roll", name)
+                text = self.term.ask("to_roll_greek" if greek else "to_roll", name)
             elif m.phase == Phase.MOVE:
                 assert m.dice is not None
                 moves = [a for a in m.legal_actions() if isinstance(a, Move)]
@@ -163,7 +165,8 @@ class HumanAgent:
                     # Nothing can be played: the turn passes by itself.
                     self.term.about(who, "no_move", names, d1=max(m.dice), d2=min(m.dice))
                     return moves[0]
-                text = self.term.ask("to_move", name, d1=max(m.dice), d2=min(m.dice))
+                text = self.term.ask("to_move_greek" if greek else "to_move", name,
+                                     d1=max(m.dice), d2=min(m.dice))
             elif m.phase == Phase.NAME_DOUBLE:
                 text = self.term.ask("to_name_double", name)
             elif m.phase == Phase.TAKE:
@@ -185,6 +188,9 @@ class HumanAgent:
         phase = m.phase
         if word in _QUIT:
             raise QuitMatch
+        if word in _HINT and not _bot_plays(m.variant):
+            self.term.say("no_advice", game=m.variant.title)
+            return None
         if word in _HINT:
             count = int(words[1]) if len(words) > 1 and words[1].isdigit() else HINT_PLAYS
             self.advisor.advise(m, max(1, count))
@@ -259,7 +265,7 @@ class ComputerAgent:
             play = action.play
             if self.term.seat is not None and self.term.seat != who:
                 # The person reads the move in the numbers of their own side of the board.
-                play = as_seen_by_opponent(play)
+                play = as_seen_by_opponent(play, m.variant)
             key = "act_move" if play else "act_pass"
             text = t[key].format(play=play, d1=max(m.dice), d2=min(m.dice))
         elif isinstance(action, Roll):
@@ -277,7 +283,9 @@ class ComputerAgent:
 def _status(m: Match, term: Terminal) -> None:
     t = term.text
     what = t["match"].format(length=term.points(m.length)) if m.length else t["money"]
-    if m.variant.name != "standard":
+    if m.series is not None:
+        what = f"{m.series.title} ({m.variant.title}), {what}"
+    elif m.variant.name != "standard":
         what = f"{m.variant.title}, {what}"
     a, b = m.players
     term.say("score", a=a, sa=m.score[0], b=b, sb=m.score[1], what=what)
@@ -305,15 +313,27 @@ def draw(m: Match, term: Terminal, viewer: int) -> None:
     term.show("\n".join(grid(position)))
     pips, off = position.pip_counts(), position.borne_off()
     bars = (position.board[25], -position.board[0])
+    pinned = pins(position)
+    # The Greek games without hitting have no bar: Plakoto counts pinned checkers instead.
+    key = ("side" if position.variant.hitting
+           else "side_pinned" if position.variant.rules.capture == PIN else "side_greek")
     for k, (mark, player) in enumerate((("X", viewer), ("O", 1 - viewer))):
         state = ""
         if player == m.turn:
             state = term.text["to_answer" if m.phase in (Phase.TAKE, Phase.RESIGN) else "on_roll"]
             if m.dice is not None and m.phase == Phase.MOVE:
                 state = term.text["rolled"].format(d1=max(m.dice), d2=min(m.dice))
-        term.show(term.line("side", mark=mark, name=m.players[player], pips=term.count(pips[k], "pips"),
-                            off=off[k], bar=bars[k]) + state)
-    term.say("ids", id=m.gnubg_id)
+        count = sum(1 for v in pinned.values() if v == (1 if k == 0 else -1))
+        term.show(term.line(key, mark=mark, name=m.players[player], pips=term.count(pips[k], "pips"),
+                            off=off[k], bar=bars[k], pinned=count) + state)
+    if pinned:
+        term.say("pins_legend")
+    if position.variant.direction == "same":
+        term.say("same_way")
+    if _bot_plays(position.variant):
+        term.say("ids", id=m.gnubg_id)
+    else:  # GNU Backgammon cannot read these games' positions: Table's Position ID alone
+        term.say("position_id", id=position.id)
 
 
 def play_match(m: Match, agents: tuple[Agent, Agent], term: Terminal) -> None:
@@ -327,14 +347,19 @@ def play_match(m: Match, agents: tuple[Agent, Agent], term: Terminal) -> None:
     while not m.is_over:
         phase = m.phase
         if phase == Phase.OPENING:
-            term.say("game", n=m.game_number)
+            _game_title(m, term)
             logged = m.apply(OpeningRoll())
-            assert isinstance(logged, OpeningRoll) and logged.dice is not None and m.dice
-            term.about(m.on_roll, "opening", names, a=names[0], da=logged.dice[0], b=names[1],
-                       db=logged.dice[1], starter=names[m.on_roll], d1=max(m.dice), d2=min(m.dice))
+            assert isinstance(logged, OpeningRoll) and logged.dice is not None
+            dice = {} if m.dice is None else {"d1": max(m.dice), "d2": min(m.dice)}
+            term.about(m.on_roll, "opening" if dice else "opening_greek", names, a=names[0],
+                       da=logged.dice[0], b=names[1], db=logged.dice[1], starter=names[m.on_roll],
+                       **dice)
             continue
         if phase == Phase.GAME_OVER:
             m.apply(NextGame())
+            if m.phase != Phase.OPENING:  # Tavli: the last game's winner starts, no opening roll
+                _game_title(m, term)
+                term.about(m.on_roll, "starts", names)
             continue
         who = m.turn
         assert who is not None
@@ -355,13 +380,28 @@ def play_match(m: Match, agents: tuple[Agent, Agent], term: Terminal) -> None:
         if isinstance(action, Take):
             _cube_line(m, term)
         result = m.game_result
-        if result is not None:
+        if result is not None and result.is_draw:
+            term.say("draw_game")
+        elif result is not None:
             level = {1: "single", 2: "gammon", 3: "backgammon"}[result.level]
             how = term.text[level] if result.how == "checkers" else term.text["how_" + result.how]
             term.about(result.winner, "won_game", names, how=how, points=term.points(result.points))
     winner = m.winner
     if winner is not None:
         term.about(winner, "won_match", names, sa=m.score[0], sb=m.score[1])
+
+
+def _game_title(m: Match, term: Terminal) -> None:
+    """The game's number, with its variant when the match changes variant (Tavli)."""
+    if m.series is None:
+        term.say("game", n=m.game_number)
+    else:
+        term.say("game_of", n=m.game_number, game=m.variant.title)
+
+
+def _bot_plays(variant: Variant) -> bool:
+    """Whether the computer plays ``variant`` (the games the web app offers)."""
+    return VARIANTS.get(variant.name) == variant
 
 
 def _default_lang() -> str:
@@ -388,7 +428,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--computer", choices=["easy", "medium", "hard"], default=None, metavar="LEVEL",
                    help="play against the computer at this level (easy, medium or hard); "
                         "you are the first player")
-    add_variant_option(p, "the game played: every game starts from its start")
+    add_variant_option(p, "the game played: every game starts from its start; tavli plays "
+                          "Portes, Plakoto and Fevga in turn (a match to 3, 5 or 7)",
+                       (*NOT_OFFERED, *SERIES))
     p.add_argument("--lang", choices=sorted(MESSAGES), default=None,
                    help="language of the messages (default: from LANG, else English)")
     p.set_defaults(func=run)
@@ -402,8 +444,9 @@ def check_record_path(path: Path, variant: str = "standard") -> None:
     """Refuse, before any play, a record file whose folder is missing or not writable, or a .mat
     file for a game GNU Backgammon cannot hold."""
     folder = path.parent if str(path.parent) else Path(".")
-    game = find_variant(variant)
-    if path.suffix.lower() != ".json" and game.mat_name is None:
+    game = find_game(variant)
+    if path.suffix.lower() != ".json" and (isinstance(game, Series)
+                                           or any(v.mat_name is None for v in match_games(game))):
         raise RecordPathError(f"--record {path}: a .mat file cannot hold {game.title} (GNU Backgammon has no such "
                               "game); name a .json file for Table's JSON record")
     if path.is_dir():
@@ -429,6 +472,10 @@ def save_record(m: Match, path: Path, term: Terminal) -> None:
 
 def run(args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     """Play the match the arguments describe."""
+    game = find_game(args.variant)
+    if args.computer and not all(_bot_plays(v) for v in match_games(game)):
+        raise VariantError(f"the computer does not play {game.title} yet: play it two at one "
+                           "keyboard (leave out --computer)")
     if args.record is not None:
         check_record_path(args.record, args.variant)
     lang = args.lang or _default_lang()
@@ -443,8 +490,8 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextIO | 
         default_names = ("Jucătorul 1", "Jucătorul 2") if lang == "ro" else ("Player 1", "Player 2")
     players = tuple(args.players) if args.players else default_names
     # A game played without the cube (Race, Acey-Deucey) is played without it whatever the option says.
-    m = Match(args.length, not args.no_cube and find_variant(args.variant).cube, args.seed, players=players,
-              variant=args.variant)
+    cube = not args.no_cube and all(v.cube for v in match_games(game))
+    m = Match(args.length, cube, args.seed, players=players, variant=game)
     try:
         play_match(m, agents, term)
     except QuitMatch:

@@ -85,6 +85,23 @@ MESSAGES: dict[str, dict[str, str]] = {
         "hint_answer_match": "Your chances to win the match: take {t}, drop {d}.",
         "hint_accept": "Advice ({level}): accept the resignation.",
         "hint_reject": "Advice ({level}): reject the resignation.",
+        # Plakoto, Fevga, Portes and the Tavli match.
+        "side_pinned": "{mark} {name}: {pips}, {off} borne off, {pinned} pinned",
+        "side_greek": "{mark} {name}: {pips}, {off} borne off",
+        "pins_legend": "Lower-case x and o: a pinned checker, under the checkers that pin it.",
+        "same_way": "Both sides move the same way round: O's 24-point is your 12-point.",
+        "position_id": "Position ID: {id}",
+        "opening_greek": "Opening roll: {a} {da}, {b} {db}. {starter} starts and rolls.",
+        "opening_greek_you": "Opening roll: {a} {da}, {b} {db}. You start: roll.",
+        "game_of": "Game {n}: {game}",
+        "starts": "{name} won the last game and starts.",
+        "starts_you": "You won the last game and start.",
+        "to_roll_greek": "{who}your turn. Enter = roll, or: resign [single|gammon], ? (help), quit",
+        "to_move_greek": ("{who}you rolled {d1}-{d2}. Your move (e.g. 24/18 13/10); "
+                          "list = legal plays, ? = help:"),
+        "no_advice": "No computer advice for {game} yet.",
+        "how_mother": "the mother checker pinned",
+        "draw_game": "Both mothers are pinned: the game is a draw and scores nothing.",
         "help": ("Commands: Enter or roll = roll the dice; double; take; drop; "
                  "resign [single|gammon|backgammon]; accept, reject (a resignation); "
                  "hint [N] = the computer's advice (its N best plays); list = every legal play; "
@@ -168,6 +185,25 @@ MESSAGES: dict[str, dict[str, str]] = {
         "hint_answer_match": "Șansele tale de a câștiga partida: dacă accepți {t}, dacă refuzi {d}.",
         "hint_accept": "Sfatul ({level}): acceptă abandonul.",
         "hint_reject": "Sfatul ({level}): refuză abandonul.",
+        "side_pinned": "{mark} {name}: {pips}, scoase: {off}, prinse: {pinned}",
+        "side_greek": "{mark} {name}: {pips}, scoase: {off}",
+        "pins_legend": "Literele mici x și o: o piesă prinsă, sub piesele care o țin.",
+        "same_way": "Amândoi mută în același sens: punctul 24 al lui O este punctul tău 12.",
+        "position_id": "ID-ul poziției: {id}",
+        "opening_greek": ("Zarurile de început: {a} – {da}, {b} – {db}. "
+                          "Începe {starter}, care aruncă din nou zarurile."),
+        "opening_greek_you": ("Zarurile de început: {a} – {da}, {b} – {db}. "
+                              "Începi tu: aruncă zarurile."),
+        "game_of": "Jocul {n}: {game}",
+        "starts": "{name} a câștigat jocul trecut și începe.",
+        "starts_you": "Ai câștigat jocul trecut și începi.",
+        "to_roll_greek": ("{who}e rândul tău. Enter = arunci zarurile; sau: abandon [simplu|marț], "
+                          "? (ajutor), ieși (merg și comenzile în engleză)"),
+        "to_move_greek": ("{who}ai dat {d1}-{d2}. Mută (de ex. 24/18 13/10); "
+                          "listă = mutările posibile, ? = ajutor:"),
+        "no_advice": "Calculatorul nu dă încă sfaturi la {game}.",
+        "how_mother": "piesa-mamă a fost prinsă",
+        "draw_game": "Amândouă piesele-mamă sunt prinse: jocul se termină la egalitate, fără puncte.",
         "help": ("Comenzi: Enter = arunci zarurile; dublez = dublezi miza; "
                  "accept / refuz = accepți sau refuzi dublarea ori abandonul; "
                  "abandon [simplu|marț|triplu] = abandonezi (joc simplu, marț, marț triplu); "
@@ -278,6 +314,11 @@ class Terminal:
 # Each pattern is searched in the English text; the template takes its groups.
 _REASONS_RO: tuple[tuple[str, str], ...] = (
     (r"point (\d+) is closed", "punctul {0} este închis: îl ține adversarul"),
+    (r"on point (\d+) is pinned and cannot move", "piesa ta de pe punctul {0} este prinsă și nu se poate muta"),
+    (r"bear off while one of your checkers is pinned", "nu poți scoate piese cât timp una e prinsă"),
+    (r"only one checker may leave your 24-point",
+     "doar o piesă poate pleca de pe punctul 24 până trece de punctul 11"),
+    (r"has no backgammon", "jocul nu are marț triplu: abandonează un joc simplu sau un marț"),
     (r"on the bar and must enter first", "ai piese pe bară: trebuie să le readuci în joc mai întâi"),
     (r"bear off only when", "poți scoate piese doar când toate piesele tale sunt în casă"),
     (r"you have no checker on the bar to move", "nu ai nicio piesă pe bară"),
