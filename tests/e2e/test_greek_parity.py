@@ -18,7 +18,8 @@ import pytest
 from table import Position
 from table.errors import TableError
 from table.rules.greek import game_for
-from table.rules.greekkernel import FEVGA, FEVGA_SIZE, PINS, PLAKOTO, PLAKOTO_SIZE, Outputs, generate_greek, rotated, traps
+from table.rules.greekkernel import (FEVGA, FEVGA_SIZE, PINS, PLAKOTO, PLAKOTO_SIZE, Outputs, generate_greek,
+                                     rotated)
 from table.rules.variant import ENGINE_ONLY, NO_CAPTURE, PIN, ROTATE, VARIANTS, find_variant
 
 from tests.e2e.parity import run_node
@@ -27,7 +28,6 @@ from tests.e2e.test_reserve_parity import _id_from_counts as _id  # an ID from r
 PERFT = Path(__file__).resolve().parents[1] / "fixtures" / "greek-perft.json"
 GAMES = ("plakoto", "fevga")
 _ROTATED = rotated.py_func
-_TRAPS = traps.py_func
 
 
 def game_positions(count: int, seed: int, variant: str) -> list[Position]:
@@ -82,8 +82,6 @@ def scattered_plakoto(rng: random.Random) -> Position:
             continue
         donor, top = rng.choice(donors), rng.choice(tops)
         board[donor] -= side
-        if board[donor] == 0 and board[PINS + donor]:  # pragma: no cover - donors exclude it
-            continue
         board[PINS + top] = side
     return Position(board, "plakoto")
 

@@ -19,6 +19,8 @@ import {
   FEVGA, FEVGA_SIZE, PINS, PLAKOTO, PLAKOTO_SIZE, generateGreek, isOver, rotated, turnRound,
 } from "./greekkernel.js";
 
+export { turnRound }; // the next player's board, for the caller of greekPlays
+
 // table.rules.variant's Rules.capture and Rules.turn values that name the two games.
 export const PIN = 1;
 export const NO_CAPTURE = 2;
@@ -239,5 +241,3 @@ function decodeSides(text) {
   }
   return sides;
 }
-
-export { turnRound };
