@@ -20,7 +20,7 @@ from table.match.actions import Action
 from table.notation.matchid import GameState, MatchInfo, encode_match_id
 from table.rules.position import Position
 
-from tests.cli.test_play import _args
+from tests.cli.test_play import _args, _play
 
 
 def short_player(seed: int):  # type: ignore[no-untyped-def]
@@ -128,3 +128,9 @@ def test_show_and_moves_take_the_greek_games(capsys):
     assert main(["show", "--variant", "portes"]) == 0
     assert "(Portes)" in capsys.readouterr().out
     assert main(["show", "--variant", "tavli"]) == 2  # a match, not a position's game
+
+
+def test_resigning_a_backgammon_at_the_keyboard_is_explained_and_a_gammon_is_accepted():
+    out = _play(["resign backgammon", "resign gammon", "accept"], lang="ro", variant="portes", length=3)
+    assert "Nu se poate: jocul nu are marț triplu" in out
+    assert "câștigă jocul: abandon acceptat, 2 puncte" in out

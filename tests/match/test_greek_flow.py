@@ -226,3 +226,12 @@ def test_a_drawn_plakoto_game_in_tavli_scores_nothing_and_fevga_follows_with_an_
 def test_a_tavli_match_cannot_be_set_up_from_ids():
     with pytest.raises(MatchSettingsError, match="Tavli match starts from"):
         Match.from_ids("4HPwATDgc/ABMA", "cAkAAAAAAAAA", cube=False, variant="tavli")
+
+
+def test_a_draw_in_money_play_scores_nothing_and_the_next_game_opens_with_the_dice():
+    m = greek_setup("plakoto", {3: 1, 6: 13}, {24: 1, 1: 1, 10: 13}, (2, 1), pins_of_mover=(24,),
+                    length=0)
+    m.apply(Move("6/5 3/1*"))
+    assert m.game_result is not None and m.game_result.is_draw and m.score == (0, 0)
+    m.apply(NextGame())
+    assert m.phase == Phase.OPENING and m.legal_actions() == [OpeningRoll()]
