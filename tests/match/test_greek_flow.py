@@ -51,7 +51,7 @@ def test_the_greek_opening_the_higher_die_starts_and_rolls_both_dice_afresh(vari
     first.apply(OpeningRoll((6, 1)))
     assert (first.turn, first.phase) == (0, Phase.ROLL)
     with pytest.raises(IllegalActionError, match="two different dice"):
-        first.__class__(length=3, cube=False, variant=variant).apply(OpeningRoll((3, 3)))
+        Match(length=3, cube=False, variant=variant).apply(OpeningRoll((3, 3)))
 
 
 def test_standard_play_still_plays_the_opening_dice():

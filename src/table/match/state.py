@@ -39,8 +39,8 @@ from table.match.actions import (
     is_die,
     is_level,
 )
-from table.rules import aceydeucey
 from table.match.series import Series, greek_flow
+from table.rules import aceydeucey
 from table.rules.dice import Dice, DiceSource, check_dice, opening_roll, roll
 from table.rules.position import Play, Position
 from table.rules.variant import STANDARD, Variant
