@@ -1,7 +1,6 @@
 """Export, review and hints of Race, Dutch and Acey-Deucey games (issue 50): Table's JSON record
 reads back to the same game, .mat and SGF are absent saying why, no XGID (it cannot hold checkers
-waiting off the board: the extended Position ID is given); Race and Dutch are reviewed, Acey-Deucey's
-review is refused saying why."""
+waiting off the board: the extended Position ID is given); Race, Dutch and Acey-Deucey are reviewed."""
 
 from __future__ import annotations
 
@@ -85,13 +84,12 @@ def test_race_and_dutch_are_reviewed_with_their_own_boards(variant, opponent):
     assert first["best_play"]["steps"] == [[5, 0], [2, 0]]
 
 
-def test_acey_deucey_is_not_reviewed_and_says_why():
-    m = played(Match(length=1, cube=False, seed=7, variant="acey-deucey"), 20, Bot("easy", seed=3))
-    with pytest.raises(RoomError, match="does not weigh Acey-Deucey") as refused:
-        reviewable(m)
+def test_acey_deucey_is_reviewed_and_a_game_the_review_cannot_weigh_is_refused_saying_why():
+    # The staged 1-2 turn is weighed since issue 50 (tests/bot/test_review_acey_deucey.py).
+    reviewable(played(Match(length=1, cube=False, seed=7, variant="acey-deucey"), 20, Bot("easy", seed=3)))
+    with pytest.raises(RoomError, match="does not weigh Plakoto") as refused:
+        reviewable(Match(length=1, cube=False, variant="plakoto"))
     assert refused.value.code == "no_review"
-    with pytest.raises(RoomError, match="staged 1-2 turn"):
-        review_for_web(json.dumps(m.to_json()), 0)
 
 
 @pytest.mark.parametrize("variant", ["race", "dutch"])

@@ -21,10 +21,17 @@ score; in money play they are points per unit of the cube.  An error of
 (``??``).  A player's error rate is the equity lost per counted decision,
 times 1000, with a rating word.
 
+Acey-Deucey's staged 1-2 turn (docs/variants.md) is weighed where it goes on: a play of the 1
+and the 2 by the best double the same player can then name, a named double played in full by
+the same player rolling again, and the naming itself (``"name"``) by the best play of each of
+the six doubles from the position the 1 and the 2 left, the double named against the best.
+Its games are weighed in the same units as the others (the network's win and gammon chances,
+a single game = 1): the payment per checker is not what the networks learn.
+
 Luck is what each roll gave its roller: the equity after the best play with
 the dice rolled, minus the average of the same over the 21 rolls (15 for the
 opening roll, which cannot be a double); it is measured with the 0-ply
-evaluation whatever ``depth`` is, as is usual.
+evaluation whatever ``depth`` is, as is usual.  A named double is chosen, not rolled: no luck.
 
 ``review_record`` takes and returns plain data, so that a server can run it
 in a worker process (``ProcessPoolExecutor.submit(review_record, text)``);
@@ -51,11 +58,13 @@ from table.bot import cube as cubes
 from table.bot.bot import Bot, Evaluation
 from table.bot.met import match_equity
 from table.errors import TableError
-from table.match import Double, Drop, Match, Move, Phase, Roll, State, Take
+from table.match import Double, Drop, Match, Move, NameDouble, Phase, Roll, State, Take
 from table.match.ids import match_info
-from table.match.state import plays_by_text, why_no_double
+from table.match.state import acey_deucey_stage, plays_by_text, why_no_double
 from table.notation.matchid import encode_match_id
+from table.rules import aceydeucey
 from table.rules.dice import Dice
+from table.rules.play import Play
 from table.rules.position import Position
 
 DEFAULT_DEPTH = 1
@@ -70,6 +79,9 @@ RATINGS = ((2.0, "supernatural"), (5.0, "world_class"), (8.0, "expert"),
 
 CHECKER_CANDIDATES = 8
 """Plays (best cubeless first) whose cubeful equity is worked out; the rest cannot be best."""
+
+NAMING_CANDIDATES = 3
+"""Plays of an Acey-Deucey 1-2 (best by a quick look first) whose six doubles are weighed in full."""
 
 ALL_ROLLS: tuple[Dice, ...] = tuple((a, b) for a in range(1, 7) for b in range(1, a + 1))
 OPENING_ROLLS: tuple[Dice, ...] = tuple(d for d in ALL_ROLLS if d[0] != d[1])
@@ -123,9 +135,10 @@ class Decision:
     """One counted decision: what was done, what was best, and the equity lost.
 
     ``kind`` is ``"play"``, ``"double"`` (double or not, by the player on
-    roll) or ``"take"`` (take or pass).  ``played`` and ``best`` are plays in
-    standard notation from the mover's side, or ``"double"``/``"no double"``,
-    ``"take"``/``"pass"``.  ``move`` counts the turns of the game from 1;
+    roll), ``"take"`` (take or pass) or ``"name"`` (Acey-Deucey's double named
+    after a 1-2).  ``played`` and ``best`` are plays in standard notation from
+    the mover's side, or ``"double"``/``"no double"``, ``"take"``/``"pass"``, or
+    the doubles named (``"6-6"``).  ``move`` counts the turns of the game from 1;
     ``position_id`` and ``match_id`` describe the moment before the decision.
     """
 
@@ -315,6 +328,7 @@ class _Reviewer:
         self.depth = depth
         self.bot = Bot("medium", seed=0, depth=depth)
         self.quick = self.bot if depth == 0 else Bot("medium", seed=0, depth=0)
+        self._named: dict[tuple[int, _Seat, Position], dict[int, tuple[float, str]]] = {}
 
     def ranked(self, bot: Bot, seat: _Seat, position: Position, dice: Dice,
                also: str | None = None, keep: int = CHECKER_CANDIDATES
@@ -324,7 +338,7 @@ class _Reviewer:
         if not analysed:
             e = bot.evaluate(position.swapped()).swapped()
             return [("", seat.after_play(e, position.swapped()))]
-        chosen = analysed[:keep] + [pe for pe in analysed[keep:] if str(pe[0]) == also]
+        chosen = analysed[:keep] + [pe for pe in analysed[keep:] if also is not None and str(pe[0]) == also]
         out = [(str(p), seat.after_play(e, p.position)) for p, e in chosen]
         out.sort(key=lambda pe: -pe[1])
         return out
@@ -332,12 +346,81 @@ class _Reviewer:
     def luck(self, seat: _Seat, position: Position, dice: Dice, opening: bool) -> float:
         """Equity this roll gave its roller against the average roll."""
         rolls = OPENING_ROLLS if opening else ALL_ROLLS
-        # The cubeless best stands for the best: luck is a rough, 0-ply measure anyway.
-        value = {d: self.ranked(self.quick, seat, position, d, keep=1)[0][1] for d in rolls}
+        value = {d: self.rolled(seat, position, d) for d in rolls}
         mean = sum(v * (1 if d[0] == d[1] else 2) for d, v in value.items()) / (
             2 * len(rolls) - (0 if opening else 6))
         key = (max(dice), min(dice))
         return value[key] - mean
+
+
+    def rolled(self, seat: _Seat, position: Position, dice: Dice, named: bool = False) -> float:
+        """Normalised equity after the 0-ply bot's own play of ``dice``: what a roll is worth to luck.
+
+        The cubeless best stands for the best (luck is a rough, 0-ply measure anyway); the bot's
+        search picks it in compiled code, where ranking every play would cost each one a call.
+        An Acey-Deucey 1-2 played in full is worth the best of the six doubles then (``named``).
+        """
+        play = self.quick.choose_play(position, dice)
+        if play is None:
+            return self.ranked(self.quick, seat, position, dice)[0][1]
+        if not named and play.position.result() == 0 and aceydeucey.plays_acey_deucey(position.variant) \
+                and aceydeucey.played_both(play):
+            after = aceydeucey.still_on_roll(play)
+            return max(self.rolled(seat, after, (d, d), named=True) for d in range(1, 7))
+        return self.after(self.quick, seat, play, "named_double" if named else None)
+
+    # Acey-Deucey's staged 1-2 turn ------------------------------------------------------
+
+    def after(self, bot: Bot, seat: _Seat, play: Play, stage: str | None) -> float:
+        """Normalised equity of the mover after ``play`` made at ``stage`` of the turn
+        (``acey_deucey_stage``): where the staged turn goes on, the same player's."""
+        after = play.position
+        if after.result() == 0:
+            if stage == "one_two" and aceydeucey.played_both(play):
+                return max(self.naming(bot, seat, aceydeucey.still_on_roll(play)).values())[0]
+            if stage == "named_double" and aceydeucey.double_played_in_full(play):
+                return self.rolls_again(bot, seat, aceydeucey.still_on_roll(play))
+            return seat.after_play(bot.evaluate(after).swapped(), after)
+        return seat.after_play(Evaluation(0.0, 0.0, 0.0, 0.0, 0.0), after)  # known: the game is over
+
+    @staticmethod
+    def rolls_again(bot: Bot, seat: _Seat, position: Position) -> float:
+        """Normalised equity of the player on roll at ``position`` (their side), before rolling."""
+        return seat.normal(seat.on_roll(bot.evaluate(position), position))
+
+    def staged(self, bot: Bot, seat: _Seat, position: Position, dice: Dice, stage: str,
+               also: str | None = None) -> list[tuple[str, float]]:
+        """``ranked`` for a stage of Acey-Deucey's 1-2 turn: (play, normalised equity), best first.
+
+        Every play is looked at quickly (0 plies; a 1-2 by the chances of the same player on
+        roll after it), the best ``keep`` and ``also`` weighed by ``bot`` (a 1-2 by the best
+        double it leaves to name: only ``NAMING_CANDIDATES`` of them, each costs six doubles).
+        """
+        plays = position.legal_plays(dice)
+        if not plays:
+            return self.ranked(bot, seat, position, dice)  # nothing to play: the opponent is on roll
+
+        def look(play: Play) -> float:
+            if stage == "one_two" and play.position.result() == 0 and aceydeucey.played_both(play):
+                return self.rolls_again(self.quick, seat, aceydeucey.still_on_roll(play))
+            return self.after(self.quick, seat, play, stage)
+
+        order = sorted(((p, look(p)) for p in plays), key=lambda pv: -pv[1])
+        keep = NAMING_CANDIDATES if stage == "one_two" else CHECKER_CANDIDATES
+        chosen = order[:keep] + [pv for pv in order[keep:] if also is not None and str(pv[0]) == also]
+        final = bot is self.quick and stage != "one_two"  # the quick look was the weighing
+        out = [(str(p), v if final else self.after(bot, seat, p, stage)) for p, v in chosen]
+        out.sort(key=lambda pe: -pe[1])
+        return out
+
+    def naming(self, bot: Bot, seat: _Seat, position: Position) -> dict[int, tuple[float, str]]:
+        """Each double ``d`` the player may name at ``position`` (their side, after the 1 and the
+        2): (the normalised equity its best play leaves, that play), worked out once per position."""
+        key = (id(bot), seat, position)
+        if key not in self._named:
+            best = {d: self.staged(bot, seat, position, (d, d), "named_double")[0] for d in range(1, 7)}
+            self._named[key] = {d: (value, play) for d, (play, value) in best.items()}
+        return self._named[key]
 
 
 def _decisions(m: Match) -> list[tuple[State, Any]]:
@@ -350,6 +433,8 @@ def _decisions(m: Match) -> list[tuple[State, Any]]:
                 and why_no_double(state) is None:
             out.append((state, action))
         elif state.phase == Phase.TAKE and isinstance(action, (Take, Drop)):
+            out.append((state, action))
+        elif state.phase == Phase.NAME_DOUBLE and isinstance(action, NameDouble):
             out.append((state, action))
     return out
 
@@ -394,14 +479,26 @@ def _weigh(r: _Reviewer, state: State, action: Any, luck: list[float],
         player, dice = state.on_roll, state.dice
         assert dice is not None
         seat = _Seat.of(state, player)
-        luck[player] += r.luck(seat, position, dice, opening=state.moves_played == 0
-                               and dice[0] != dice[1])
-        rolls[player] += 1
+        stage = acey_deucey_stage(state)
+        if stage != "named_double":  # a named double is chosen, not rolled
+            luck[player] += r.luck(seat, position, dice, opening=state.moves_played == 0
+                                   and dice[0] != dice[1])
+            rolls[player] += 1
         if len(plays_by_text(position, dice)) < 2:
             return None  # forced: nothing to choose
-        ranked = r.ranked(r.bot, seat, position, dice, also=action.play)
+        ranked = (r.ranked(r.bot, seat, position, dice, also=action.play) if stage is None
+                  else r.staged(r.bot, seat, position, dice, stage, also=action.play))
         played = dict(ranked)[action.play]
         return decision(player, "play", action.play, ranked[0][0], played, ranked[0][1])
+    if state.phase == Phase.NAME_DOUBLE:
+        player = state.on_roll
+        values = r.naming(r.bot, _Seat.of(state, player), position)
+        top = max(values, key=lambda n: values[n][0])  # the lowest of equals
+        if values[top][0] - min(v for v, _ in values.values()) < 1e-9:
+            return None  # every double is worth the same: nothing to choose
+        named = action.number
+        return decision(player, "name", f"{named}-{named}", f"{top}-{top}", values[named][0],
+                        values[top][0])
     if state.phase == Phase.ROLL:
         player = state.on_roll
         seat = _Seat.of(state, player)
@@ -431,8 +528,9 @@ def _weigh(r: _Reviewer, state: State, action: Any, luck: list[float],
 def _totals(name: str, player: int, decisions: Sequence[Decision], luck: float,
             rolls: int) -> PlayerTotals:
     mine = [d for d in decisions if d.player == player]
-    checker = [d for d in mine if d.kind == "play"]
-    cube = [d for d in mine if d.kind != "play"]
+    # Naming a double chooses where the checkers go: it counts with the checker plays.
+    checker = [d for d in mine if d.kind in ("play", "name")]
+    cube = [d for d in mine if d.kind in ("double", "take")]
     loss = sum(d.loss for d in mine)
     rate = round(1000.0 * loss / len(mine), 3) if mine else None
     return PlayerTotals(

@@ -5,11 +5,12 @@ HTTP (``Authorization: Bearer TOKEN`` where said)::
     GET  /api/games/{id}/moves    the move list (anyone who may watch the game)
     GET  /api/games/{id}/hint     the best plays or the cube equities now (the seat to act;
                                   never in online games)
-    GET  /api/games/{id}/export   .mat and SGF records (or why not), Table's JSON record, Position
-                                  ID, Match ID and XGID (None where an XGID cannot hold the board) (a seat)
+    GET  /api/games/{id}/export   .mat and SGF records (or why not: ``why``, ``why_code``),
+                                  Table's JSON record, Position ID, Match ID and XGID (None where
+                                  an XGID cannot hold the board) (a seat)
     POST /api/games/{id}/review   {"depth": 0|1} starts the review of the match so far (a seat;
                                   an online match only once it has ended: 409 ``match_in_play``;
-                                  Acey-Deucey is not reviewed: 409 ``no_review``, ``reviewable``)
+                                  a game the review cannot weigh: 409 ``no_review``, ``reviewable``)
     GET  /api/games/{id}/review   its progress ({"state": "running", "done", "total"}) and then
                                   {"state": "done", "review": {...}} (``review_for_web``)
     POST /api/review              {"text": a .mat / SGF record, "depth"}: review a pasted match;
@@ -126,25 +127,30 @@ def review_for_web(text: str, depth: int, progress: Progress | None = None) -> J
     return data
 
 
-def reviewable(match: Match) -> None:
-    """Refuse (``no_review``) a match the review cannot weigh: Acey-Deucey's.
+REVIEWED_TURNS = ("standard", "acey-deucey")
+"""The turn flows the review weighs (``table.bot.review``): the ordinary turn and Acey-Deucey's
+staged 1-2 turn (a double named, an extra roll)."""
 
-    The review weighs each play by the position it leaves to the opponent on roll,
-    in points of a single game, gammon or backgammon.  After Acey-Deucey's 1-2 the
-    same player names a double and may roll again, and a game is paid per checker:
-    its marks would be wrong, so none are given.  Race and Dutch backgammon have the
-    ordinary turn and scoring, and the bot plays their positions: they are reviewed.
+
+def reviewable(match: Match) -> None:
+    """Refuse (``no_review``) a match the review cannot weigh: one whose turn is neither the
+    ordinary one nor Acey-Deucey's staged 1-2 turn (``REVIEWED_TURNS``).
+
+    The review weighs each play by where it leaves the game: the opponent on roll, or in
+    Acey-Deucey's 1-2 turn the same player naming a double or rolling again; it weighs the
+    double named too.  Race, Dutch backgammon and Acey-Deucey are reviewed.
 
     >>> reviewable(Match(variant="race", cube=False))
     >>> reviewable(Match(variant="acey-deucey", cube=False))
+    >>> reviewable(Match(variant="plakoto", cube=False))
     Traceback (most recent call last):
     ...
-    table.server.play.rooms.RoomError: the review does not weigh Acey-Deucey: its staged 1-2 turn (a double named, an extra roll) and its payment per checker are not what the review measures
+    table.server.play.rooms.RoomError: the review does not weigh Plakoto yet: it weighs backgammon's turn and Acey-Deucey's staged 1-2 turn, not Plakoto's
     """
-    if match.variant.turn_flow == "acey-deucey":
-        raise RoomError(f"the review does not weigh {match.variant.title}: its staged 1-2 turn (a double "
-                        "named, an extra roll) and its payment per checker are not what the review measures",
-                        "no_review")
+    if match.variant.turn_flow not in REVIEWED_TURNS:
+        title = match.variant.title
+        raise RoomError(f"the review does not weigh {title} yet: it weighs backgammon's turn and "
+                        f"Acey-Deucey's staged 1-2 turn, not {title}'s", "no_review")
 
 
 def replay_steps(config: GameConfig, log: list[JSON]) -> JSON:
@@ -206,21 +212,24 @@ def replay_record(text: str) -> JSON:
 
 
 def records_of(m: Match) -> JSON:
-    """``{"mat", "sgf", "json"}``: the match's records; ``mat`` and ``sgf`` are None, and ``why``
-    says why, for a match they cannot hold (one set up from a position, a variant GNU Backgammon
-    does not play: Race, Dutch, Acey-Deucey).  ``json`` is Table's record (``Match.to_json``), which
-    holds every match and reads back with ``Match.from_json``.
+    """``{"mat", "sgf", "json"}``: the match's records; ``mat`` and ``sgf`` are None, ``why`` says
+    why and ``why_code`` which reason it is (what a client words in the player's language), for a
+    match they cannot hold: ``"position"`` (one set up from a position), ``"variant"`` (a variant GNU
+    Backgammon does not play: Race, Dutch, Acey-Deucey), ``"other"``.  ``json`` is Table's record
+    (``Match.to_json``), which holds every match and reads back with ``Match.from_json``.
 
     >>> r = records_of(Match(variant="race", cube=False))
-    >>> r["mat"], r["sgf"], r["json"]["variant"]
-    (None, None, 'race')
+    >>> r["mat"], r["sgf"], r["json"]["variant"], r["why_code"]
+    (None, None, 'race', 'variant')
     >>> r["why"]
     ".mat cannot hold a match of Backgammon Race: GNU Backgammon has no such variant; save it as Table's JSON record (Match.to_json)"
     """
     try:
         records: JSON = {"mat": m.to_mat(), "sgf": m.to_sgf()}
     except RecordError as exc:
-        records = {"mat": None, "sgf": None, "why": str(exc)}
+        # The same order as the records' own checks: a set-up match first, then the variant.
+        code = "position" if m.setup_ids is not None else "variant" if m.variant.mat_name is None else "other"
+        records = {"mat": None, "sgf": None, "why": str(exc), "why_code": code}
     return {**records, "json": m.to_json()}
 
 

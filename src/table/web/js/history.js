@@ -5,7 +5,8 @@ import { t, plural, locale, num as format } from "./i18n.js";
 import { request, me } from "./online.js";
 import { ratingChart } from "./chart.js";
 import { Board } from "./board.js";
-import { variantName, variantLabel } from "./app/variants.js";
+import { variantName, variantLabel, variantOf } from "./app/variants.js";
+import { VARIANTS } from "./engine/variants.js";
 
 const node = (tag, cls, text) => {
   const e = document.createElement(tag);
@@ -120,18 +121,26 @@ export async function showGames(box, name, page = 1) {
     const links = node("div", "history-links");
     const replay = node("a", "replay-link", t("st_replay"));
     replay.href = `#/replay/${encodeURIComponent(g.game)}`;
-    const mat = node("a", "", t("st_download_mat"));
-    mat.href = `/api/games/${encodeURIComponent(g.game)}/record.mat`;
-    mat.setAttribute("download", "");
-    const sgf = node("a", "", t("st_download_sgf"));
-    sgf.href = `/api/games/${encodeURIComponent(g.game)}/record.sgf`;
-    sgf.setAttribute("download", "");
-    links.append(replay, mat, sgf);
+    links.append(replay, ...recordLinks(g));
     li.append(head, sub, links);
     ul.appendChild(li);
   }
   box.appendChild(ul);
   box.appendChild(pager(data.page, data.pages, (n) => showGames(box, name, n)));
+}
+
+// The download links of a finished match's records: .mat and SGF where GNU Backgammon plays its
+// variant, else (Race, Dutch, Acey-Deucey: no_record) Table's JSON record, which holds any match.
+export function recordLinks(g) {
+  const v = VARIANTS[variantOf(g)];
+  const kinds = v && !v.matName ? ["json"] : ["mat", "sgf"];
+  return kinds.map((kind) => {
+    const a = node("a", "", t("st_download_" + kind));
+    a.href = `/api/games/${encodeURIComponent(g.game)}/record.${kind}`;
+    a.dataset.kind = kind;
+    a.setAttribute("download", kind === "json" ? `table-${g.game}.json` : "");
+    return a;
+  });
 }
 
 // ---- replay -----------------------------------------------------------------------------------

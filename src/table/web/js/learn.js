@@ -2,6 +2,7 @@
 // The server writes every play from each side; this module only picks the reader's side.
 import { t, num, signed, percent as pct } from "./i18n.js";
 import { diceText, playText, moveRows, pairNumber } from "./notation.js";
+import { variantName, variantOf } from "./app/variants.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -11,6 +12,10 @@ function el(tag, cls, text) {
   if (text !== undefined) e.textContent = text;
   return e;
 }
+
+// Why a match has no .mat / SGF record (the export's why_code), in the player's language.
+const WHY = { position: "export_no_records", variant: "export_why_variant" };
+export const exportWhy = (code, variant) => t(WHY[code] || "export_why_other", { game: variantName(variant) });
 
 const fixed = (x, digits) => num(x, { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
@@ -219,11 +224,18 @@ export class Learn {
     } catch (_) { p.append(el("p", "", t("export_failed"))); return; }
     if (this.panel !== "export") return;
     const row = el("div", "export-files");
-    if (x.mat === null) p.append(el("p", "muted", t("export_no_records")));
-    for (const [kind, type] of [["mat", "text/plain"], ["sgf", "application/x-go-sgf"]]) {
-      if (x[kind] === null) continue;
+    if (x.mat === null) {
+      const why = el("p", "muted", exportWhy(x.why_code, variantOf(this.msg.config)));
+      why.id = "export-why";
+      p.append(why);
+    }
+    // Table's JSON record holds every match, a game GNU Backgammon does not play included.
+    const json = x.json ? JSON.stringify(x.json) : null;
+    for (const [kind, type, text] of [["mat", "text/plain", x.mat], ["sgf", "application/x-go-sgf", x.sgf],
+      ["json", "application/json", json]]) {
+      if (!text) continue;
       const a = el("a", "button", t("export_" + kind));
-      a.href = URL.createObjectURL(new Blob([x[kind]], { type }));
+      a.href = URL.createObjectURL(new Blob([text], { type }));
       a.download = `table-${this.game}.${kind}`;
       a.dataset.kind = kind;
       row.append(a);
@@ -274,7 +286,8 @@ export async function runReview(p, start, poll, token, body, alive, done, timer)
     job = await getJSON(start, token, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   } catch (err) {
     note.textContent = err.code === "bad_request" ? t("review_unreadable")
-      : err.code === "match_in_play" ? t("err_code_match_in_play") : t("review_failed");
+      : err.code === "match_in_play" ? t("err_code_match_in_play")
+      : err.code === "no_review" ? t("err_code_no_review") : t("review_failed");
     bar.remove(); return;
   }
   const url = job.id && job.id.startsWith("import-") ? `/api/review/${job.id}` : poll;
@@ -310,13 +323,15 @@ export function renderReview(p, r, who) {
   const list = el("ol", "review-list");
   list.id = "review-list";
   const words = { bar: t("note_bar"), off: t("note_off") };
-  const said = (play, plain, side) => (play ? playText(play.text[side] || t("moves_none"), words) : t("review_" + plain.replace(" ", "_")));
+  // A play in the reader's numbering, a cube action's word, or (Acey-Deucey) the double named.
+  const said = (play, plain, side, kind) => (kind === "name" ? t("review_name_double", { dice: plain })
+    : play ? playText(play.text[side] || t("moves_none"), words) : t("review_" + plain.replace(" ", "_")));
   for (const d of marked) {
     const li = el("li");
     const b = el(who.pick ? "button" : "div", "", "");
     if (who.pick) b.type = "button";
     const side = who.side(d.player);
-    const played = said(d.played_play, d.played, side), best = said(d.best_play, d.best, side);
+    const played = said(d.played_play, d.played, side, d.kind), best = said(d.best_play, d.best, side, d.kind);
     b.append(el("span", "mark", d.mark),
       el("span", "", t("review_line", { g: d.game, n: pairNumber(d.move, d.kind === "take" ? 1 - d.player : d.player), name: who.name(d.player),
         d: d.dice ? diceText(d.dice) + ": " : "", played, best, loss: fixed(d.loss, 3) })));
