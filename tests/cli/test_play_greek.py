@@ -134,3 +134,14 @@ def test_resigning_a_backgammon_at_the_keyboard_is_explained_and_a_gammon_is_acc
     out = _play(["resign backgammon", "resign gammon", "accept"], lang="ro", variant="portes", length=3)
     assert "Nu se poate: jocul nu are marț triplu" in out
     assert "câștigă jocul: abandon acceptat, 2 puncte" in out
+
+
+def test_a_pinned_mother_is_announced_as_the_way_the_game_was_won():
+    base = Position.from_checkers({3: 1, 6: 14}, {24: 1, 10: 14}, "plakoto")
+    info = MatchInfo(player_on_roll=0, game_state=GameState.PLAYING, turn=0, dice=(2, 1), match_length=1)
+    m = Match.from_ids(base.id, encode_match_id(info), cube=False, variant="plakoto", players=("Ana", "Bob"))
+    out = io.StringIO()
+    term = Terminal("en", io.StringIO("6/5 3/1*\n"), out)
+    play_match(m, (HumanAgent(term), HumanAgent(term)), term)
+    assert "Ana wins the game: the mother checker pinned, 2 points." in out.getvalue()
+    assert "Ana wins the match 2-0." in out.getvalue()
