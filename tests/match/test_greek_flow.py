@@ -235,3 +235,18 @@ def test_a_draw_in_money_play_scores_nothing_and_the_next_game_opens_with_the_di
     assert m.game_result is not None and m.game_result.is_draw and m.score == (0, 0)
     m.apply(NextGame())
     assert m.phase == Phase.OPENING and m.legal_actions() == [OpeningRoll()]
+
+
+@pytest.mark.parametrize("variant", (*GREEK, "tavli"))
+def test_without_a_cube_there_is_no_crawford_game(variant):
+    m = Match(length=3, cube=False, variant=variant, seed=8)
+    m.apply(OpeningRoll((6, 1)))
+    resign_game(m, 2)  # player 1 reaches 2 of 3: the Crawford game would come next
+    m.apply(NextGame())
+    assert m.score == (0, 2) and not m.crawford
+    control = Match(length=3, cube=True, seed=8)
+    control.apply(OpeningRoll((6, 1)))
+    control.apply(Resign(2))
+    control.apply(AcceptResignation())
+    control.apply(NextGame())
+    assert control.crawford
