@@ -38,9 +38,15 @@ def test_self_play_positions_come_from_the_variants_start() -> None:
 def test_the_commands_refuse_a_variant_they_cannot_play(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "strength", "medium", "easy", "--games", "2", "--variant", "grasshopper"]) == 2
     assert "unknown variant 'grasshopper'" in capsys.readouterr().err
-    # Plakoto is known to the engine, but not yet to the computer: refused, saying so.
-    assert main(["bench", "strength", "medium", "easy", "--games", "2", "--variant", "plakoto"]) == 2
-    assert "plakoto is not one yet" in capsys.readouterr().err
+    # Plakoto's and Fevga's boards are played by the duels and self-play only (greek=True):
+    # the tools that play the standard board (the refinement pass, cubeful duels) refuse them.
+    with pytest.raises(TableError, match="plakoto is not one yet"):
+        start_board("plakoto")
+    assert main(["bench", "strength", "rules", "random", "--games", "2", "--variant", "fevga",
+                 "--cube"]) == 2
+    assert "fevga is played without the cube" in capsys.readouterr().err
+    assert main(["bench", "strength", "rules", "pubeval", "--games", "2", "--variant", "plakoto"]) == 2
+    assert "pubeval reads the standard board only" in capsys.readouterr().err
     from table.rules.variant import NO_CAPTURE, Rules, Variant
 
     # Three checkers a side are played (Hypergammon); a step rule the kernel lacks is not.

@@ -23,11 +23,12 @@ from numba import njit
 from table.bot import bearoff, cube, search
 from table.bot.evaluator import Evaluation as Evaluation  # the five chances: one type, exported here too
 from table.bot.evaluator import consistent as consistent
-from table.bot.net import Weights, bundled, shipped
+from table.bot.net import Weights, bundled, bundled_path, shipped
 from table.errors import TableError
 from table.rules.aceydeucey import double_played_in_full
 from table.rules.board import CHECKERS
 from table.rules.dice import as_dice
+from table.rules.greek import game_for
 from table.rules.position import Play, Position
 from table.rules.variant import Variant
 
@@ -123,18 +124,29 @@ class Bot:
     def _net(self, position: Position) -> tuple[search.Net, search.Work]:
         """The networks for ``position``'s variant (its own when the bot was given none) with
         the bear-off database for its checkers a side (who can still be gammoned depends on
-        them: Hypergammon's three), and the scratch arrays that go with them."""
+        them: Hypergammon's three), and the scratch arrays that go with them.
+
+        Plakoto and Fevga are searched on their own boards with their own networks
+        (``table.bot.greekfeatures``), never the standard ones: ``BotError`` when none ship
+        and the bot was given none."""
         variant = position.variant
         weights, work = self.weights, self._work
+        greek = game_for(variant.rules) is not None
         if self._by_variant and variant.weights != "standard":
+            if greek and not bundled_path(variant.weights).exists():
+                raise BotError(f"no network ships for {variant.title} yet: give the bot weights "
+                               f"trained for it (table train --variant {variant.name})")
             weights = shipped(variant.weights)
-        if weights is not self.weights or variant.entry == "reserve":
+        if weights is not self.weights or variant.entry == "reserve" or greek:
             # Scratch arrays for the network's width and the variant's board (28 entries and
-            # the reserve generator for checkers that start off the board).
-            key = (weights.hidden, variant if variant.entry == "reserve" else self._standard)
+            # the reserve generator for checkers that start off the board; the Greek boards).
+            own = variant.entry == "reserve" or greek
+            key = (weights.hidden, variant if own else self._standard)
             if key not in self._variant_work:
                 self._variant_work[key] = search.make_work(weights.hidden, key[1])
             work = self._variant_work[key]
+        if greek:
+            return search.make_net(weights, bearoff.empty(), variant.checkers), work
         if variant.checkers == CHECKERS:
             return search.make_net(weights, self._db), work
         db = bearoff.database(variant.checkers) if self._use_bearoff else bearoff.empty()
@@ -156,7 +168,7 @@ class Bot:
         _, best = search.choose(net, work, board,
                                 roll[0], roll[1], s.depth, s.noise, *self._filters)
         turned = np.empty_like(work.boards[0, best])
-        search.turn(work.boards[0, best], turned)
+        search.turn_for(work.boards[0, best], turned, work.rules)
         chosen = tuple(int(v) for v in turned)
         for play in plays:
             if play.position.board == chosen:

@@ -21,6 +21,13 @@ a ``Work`` made for the variant (``make_work(hidden, variant)``) holds them and
 the reserve rules, ``generate_level`` then calls ``generate_reserve``, ``turn``
 turns either width round, and the networks judge the folded 26-entry board
 (the waiting checkers counted on each side's bar, ``table.rules.reserve.folded``).
+
+And the Greek games without hitting (Plakoto, Fevga): ``make_work(hidden, variant)``
+holds their boards (50 entries for Plakoto's pins, 26 for Fevga's, both sides in
+the mover's numbering), ``generate_any`` calls ``greekkernel.generate_greek``,
+``turn_for`` turns them round, and ``table.bot.greekfeatures`` encodes and judges
+them (finished games exactly, the mother rule and draws included); no bear-off
+database (``make_net(weights, bearoff.empty())``).
 """
 
 from __future__ import annotations
@@ -30,13 +37,19 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from table.bot import bearoff, features
+from table.bot import bearoff, features, greekfeatures
 from table.bot.net import N_OUTPUTS, Weights, equity, evaluate_board, final_probs, flip_probs
 from table.rules import kernel
 from table.rules.board import BAR, BOARD_SIZE, CHECKERS, OFF, flip, is_race
+from table.rules.greek import game_for
+from table.rules.greekkernel import generate_greek, turn_round
 from table.rules.reservekernel import RESERVE, RESERVE_BOARD_SIZE, THEIR_RESERVE, flip_reserve, generate_reserve
 from table.rules.variant import STANDARD, Variant
 
+# ``Work.rules[0]``: which generator and board (``rules_of``); a Greek game's is GREEK + its code.
+STANDARD_BOARD = 0
+RESERVE_BOARD = 1
+GREEK = 2
 MAX_DEPTH = 2  # the deepest search the scratch arrays have room for
 LEVELS = MAX_DEPTH + 1  # nested generate() calls: our move, then one per ply below it
 
@@ -79,15 +92,15 @@ class Work(NamedTuple):
     res: np.ndarray  # [level]: what the level below returned
     eqs: np.ndarray  # [level, play]: equity of each play for its mover
     order: np.ndarray  # the root's candidates, best first
-    rules: np.ndarray  # int64[4]: 1 for a 28-entry board, then reserve_first, hit_needs_home, bar_first
+    rules: np.ndarray  # int64[4]: the board (``rules_of``), then reserve_first, hit_needs_home, bar_first
     folded: np.ndarray  # int8[26]: a 28-entry board folded for the networks
 
 
 def make_work(hidden: int, variant: Variant = STANDARD) -> Work:
     """Scratch arrays for a network with ``hidden`` hidden units, searching ``variant``'s boards
-    (28 entries and the reserve generator when its checkers start off the board)."""
+    (28 entries and the reserve generator when its checkers start off the board; Plakoto's 50)."""
     chances = (LEVELS, N_OUTPUTS)
-    width = RESERVE_BOARD_SIZE if variant.entry == "reserve" else BOARD_SIZE
+    width = board_width(variant)
     return Work(
         np.empty(kernel.MAX_PLAYS, dtype=np.int64),
         np.empty((LEVELS, kernel.MAX_PLAYS, width), dtype=np.int8),
@@ -108,6 +121,14 @@ def make_work(hidden: int, variant: Variant = STANDARD) -> Work:
         rules_of(variant),
         np.empty(BOARD_SIZE, dtype=np.int8),
     )
+
+
+def board_width(variant: Variant) -> int:
+    """Entries of ``variant``'s raw board in the search: 26, 28 (reserve) or 50 (Plakoto)."""
+    game = game_for(variant.rules)
+    if game is not None:
+        return game.size
+    return RESERVE_BOARD_SIZE if variant.entry == "reserve" else BOARD_SIZE
 
 
 def filters(keep: tuple[int, ...], margin: tuple[float, ...]) -> tuple[np.ndarray, np.ndarray]:
@@ -136,6 +157,16 @@ def turn(board: np.ndarray, out: np.ndarray) -> None:  # pragma: no cover - comp
 
 
 @njit(cache=True)
+def turn_for(board: np.ndarray, out: np.ndarray, rules: np.ndarray) -> None:  # pragma: no cover
+    """``turn`` for any board the search holds (``rules`` as ``rules_of``: Fevga's 26 entries
+    turn round by rotation, not by the standard flip)."""
+    if rules[0] >= GREEK:
+        turn_round(board, out)
+    else:
+        turn(board, out)
+
+
+@njit(cache=True)
 def fold(board: np.ndarray, out: np.ndarray) -> np.ndarray:  # pragma: no cover - compiled
     """The 26-entry board the networks read: ``board`` itself, or a 28-entry one folded into
     ``out`` (each side's waiting checkers on its bar, as ``table.rules.reserve.folded``)."""
@@ -157,26 +188,49 @@ def judged(work: Work, board: np.ndarray) -> np.ndarray:  # pragma: no cover - c
 @njit(cache=True)
 def game_over(net: Net, work: Work, board: np.ndarray,
               out: np.ndarray) -> bool:  # pragma: no cover - compiled
-    """``final_probs`` of a board of either width: whether the game is over, its outcome in ``out``."""
+    """``final_probs`` of a board of any width: whether the game is over, its outcome in ``out``
+    (a Greek game's by its own rules: a draw is ``(0.5, 0, 0, 0, 0)``)."""
+    if work.rules[0] >= GREEK:
+        return greekfeatures.outcome(board, work.rules[0] - GREEK, net.checkers, out)
     return final_probs(judged(work, board), out, net.checkers)
 
 
+@njit(cache=True)
+def judge(net: Net, work: Work, board: np.ndarray, out: np.ndarray) -> None:  # pragma: no cover
+    """0-ply chances of ``board`` (any width the search holds) for its player on roll."""
+    if work.rules[0] >= GREEK:
+        greekfeatures.judge(net.w1, net.b1, net.wh, net.bh, net.w2, net.b2, board,
+                            work.rules[0] - GREEK, work.x, work.hidden, out, net.checkers)
+    else:
+        evaluate_board(net.w1, net.b1, net.wh, net.bh, net.w2, net.b2, net.db,
+                       judged(work, board), work.x, work.hidden, work.scratch, out, net.checkers)
+
+
 def rules_of(variant: Variant) -> np.ndarray:
-    """``Work.rules`` for ``variant``: which generator, and the reserve flags it reads."""
+    """``Work.rules`` for ``variant``: which generator and board (``STANDARD_BOARD``,
+    ``RESERVE_BOARD``, ``GREEK`` + the Greek game's code), and the reserve flags it reads."""
     r = variant.rules
-    return np.array([int(variant.entry == "reserve"), r.reserve_first, r.hit_needs_home,
-                     r.bar_first], dtype=np.int64)
+    game = game_for(r)
+    kind = RESERVE_BOARD if variant.entry == "reserve" else STANDARD_BOARD
+    if game is not None:
+        kind = GREEK + game.code
+    return np.array([kind, r.reserve_first, r.hit_needs_home, r.bar_first], dtype=np.int64)
 
 
 @njit(cache=True)
 def generate_any(board: np.ndarray, d1: int, d2: int, rules: np.ndarray, hashes: np.ndarray,
                  out_boards: np.ndarray, out_steps: np.ndarray,
                  out_nsteps: np.ndarray) -> int:  # pragma: no cover - compiled
-    """Legal plays of either board width (``rules`` as ``rules_of``) into ``out_boards`` (mover's
-    view); a pass is one 'play' that changes nothing."""
-    if rules[0]:
+    """Legal plays of any board the search holds (``rules`` as ``rules_of``) into ``out_boards``
+    (mover's view); a pass is one 'play' that changes nothing."""
+    if rules[0] == RESERVE_BOARD:
         n = generate_reserve(board, d1, d2, rules[1], rules[2], rules[3], hashes, out_boards,
                              out_steps, out_nsteps)
+    elif rules[0] >= GREEK:
+        # Which steps pinned is the notation's business, not the search's: a throwaway array.
+        hits = np.empty((out_boards.shape[0], 4), dtype=np.bool_)
+        n = generate_greek(board, d1, d2, rules[0] - GREEK, hashes, out_boards, out_steps,
+                           out_nsteps, hits)
     else:
         n = kernel.generate(board, d1, d2, hashes, out_boards, out_steps, out_nsteps)
     if n == 0:
@@ -206,9 +260,8 @@ def score_plays(net: Net, work: Work, level: int, n: int) -> int:  # pragma: no 
     p = work.p[level]
     best = 0
     for c in range(n):
-        turn(work.boards[level, c], cand)
-        evaluate_board(net.w1, net.b1, net.wh, net.bh, net.w2, net.b2, net.db, judged(work, cand),
-                       work.x, work.hidden, work.scratch, p, net.checkers)
+        turn_for(work.boards[level, c], cand, work.rules)
+        judge(net, work, cand, p)
         eqs[c] = -equity(p)
         if c == 0 or eqs[c] > eqs[best]:
             best = c
@@ -243,6 +296,15 @@ def _exact(net: Net, board: np.ndarray, out: np.ndarray) -> bool:  # pragma: no 
 
 
 @njit(cache=True)
+def exact_for(net: Net, work: Work, board: np.ndarray,
+              out: np.ndarray) -> bool:  # pragma: no cover - compiled
+    """``_exact`` for any board the search holds (a Greek game: only a finished one)."""
+    if work.rules[0] >= GREEK:
+        return greekfeatures.outcome(board, work.rules[0] - GREEK, net.checkers, out)
+    return _exact(net, judged(work, board), out)
+
+
+@njit(cache=True)
 def evaluate(net: Net, work: Work, board: np.ndarray, depth: int, level: int,
              out: np.ndarray) -> None:  # pragma: no cover - compiled
     """Chances for the player on roll at ``board``, looking ``depth`` plies ahead, into ``out``.
@@ -259,15 +321,15 @@ def evaluate(net: Net, work: Work, board: np.ndarray, depth: int, level: int,
     ``work.roll[lv]`` the next of its rolls, ``work.acc[lv]`` the sum so far.
     """
     if depth <= 0:
-        evaluate_board(net.w1, net.b1, net.wh, net.bh, net.w2, net.b2, net.db, judged(work, board),
-                       work.x, work.hidden, work.scratch, out, net.checkers)
+        judge(net, work, board, out)
         return
-    if _exact(net, judged(work, board), out):
+    if exact_for(net, work, board, out):
         return
     top = level
     last = level + depth - 1  # the row whose replies are judged at 0-ply
     # (A 28-entry board is looked ahead from as it is: the bear-off classes are the 26-entry's.)
-    if board.shape[0] == BOARD_SIZE and is_race(board) and bearoff.equivalent_differs(net.db, board):
+    if (work.rules[0] == STANDARD_BOARD and is_race(board)
+            and bearoff.equivalent_differs(net.db, board)):
         # Look ahead from the bear-off classes' representatives, as 0-ply judges: positions
         # whose home sides have the same roll distributions get the same chances at any depth.
         bearoff.canonical_into(net.db, board, work.node[top])
@@ -302,8 +364,8 @@ def evaluate(net: Net, work: Work, board: np.ndarray, depth: int, level: int,
             work.roll[lv] = r + 1
             continue
         child = work.node[lv + 1]
-        turn(work.boards[lv, best], child)
-        if _exact(net, judged(work, child), work.res[lv + 1]):
+        turn_for(work.boards[lv, best], child, work.rules)
+        if exact_for(net, work, child, work.res[lv + 1]):
             _add_turned(work.acc[lv], work.res[lv + 1], wt)
             work.roll[lv] = r + 1
             continue
@@ -375,7 +437,7 @@ def choose(net: Net, work: Work, board: np.ndarray, d1: int, d2: int, depth: int
             break
         for i in range(m):
             c = order[i]
-            turn(work.boards[0, c], work.cand[0])
+            turn_for(work.boards[0, c], work.cand[0], work.rules)
             evaluate(net, work, work.cand[0], stage + 1, 1, work.res[0])
             eqs[c] = -equity(work.res[0])
     best = order[0]
@@ -393,4 +455,5 @@ flip_into = flip  # the name the tools knew: ``table.rules.board.flip``
 
 __all__ = ["MAX_DEPTH", "ROLLS", "Net", "Work", "make_net", "make_work", "filters", "choose",
            "evaluate", "exact", "add_turned", "flip_probs", "flip_into", "turn", "judged",
-           "game_over", "generate_level", "generate_any", "rules_of", "fold"]
+           "game_over", "generate_level", "generate_any", "rules_of", "fold", "turn_for", "judge",
+           "exact_for", "board_width", "GREEK"]

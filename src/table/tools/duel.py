@@ -18,10 +18,11 @@ from table.bot.net import Weights
 from table.errors import TableError
 from table.rules import kernel
 from table.rules.board import BOARD_SIZE, checkers_on
+from table.rules.greek import game_for
 from table.rules.reservekernel import RESERVE
 from table.rules.position import Position
 from table.rules.variant import STANDARD, Variant, find_variant
-from table.tools import pubeval, rulebased
+from table.tools import greekrules, pubeval, rulebased
 
 PUBEVAL = 0
 NETWORK = 1
@@ -63,11 +64,14 @@ def play_turn(
         best = np.random.randint(0, n)
     elif kind == RULES:
         n = search.generate_level(board, d1, d2, work, 0)
-        best = rulebased.pick(board, work.boards[0], n)
+        if work.rules[0] >= search.GREEK:
+            best = greekrules.pick(board, work.boards[0], n, work.rules[0] - search.GREEK)
+        else:
+            best = rulebased.pick(board, work.boards[0], n)
     else:
         n, best = search.choose(net_a if side == 0 else net_b, work, board, d1, d2,
                                 depths[side], noises[side], keeps[side], margins[side])
-    search.turn(work.boards[0, best], board)
+    search.turn_for(work.boards[0, best], board, work.rules)
     return search.game_over(net_a, work, board, work.p[0])
 
 
@@ -77,12 +81,15 @@ def _play_game(
     keeps: np.ndarray, margins: np.ndarray, net_a: search.Net, net_b: search.Net,
     pw: np.ndarray, start: np.ndarray, work: search.Work, px: np.ndarray,
 ) -> int:  # pragma: no cover - compiled
-    """Points won by player 0 (negative if lost); 0 if abandoned at ``MAX_TURNS``."""
+    """Points won by player 0 (negative if lost); 0 if abandoned at ``MAX_TURNS`` or drawn
+    (Plakoto's two pinned mothers)."""
     board = start.copy()
     side = first
     for turn in range(MAX_TURNS):
         if play_turn(side, board, dice[turn, 0], dice[turn, 1], kinds, depths, noises, keeps,
                      margins, net_a, net_b, pw, work, px):
+            if work.p[0, 0] > 0.0:  # the side now on roll did not lose: a Greek draw
+                return 0
             pts = 1 + int(work.p[0, 3]) + int(work.p[0, 4])
             return pts if side == 0 else -pts
         side = 1 - side
@@ -124,11 +131,13 @@ def play_pairs(
 START = np.array(Position.initial().board, dtype=np.int8)
 
 
-def start_board(variant: Variant | str = STANDARD) -> np.ndarray:
+def start_board(variant: Variant | str = STANDARD, greek: bool = False) -> np.ndarray:
     """The raw start board of ``variant`` for compiled self-play and duels.
 
     Refuses a variant the compiled players cannot play yet (a step rule the
-    kernel does not know).  The players read the variant's checkers a side
+    kernel does not know); Plakoto and Fevga (``table.rules.greek``) only to
+    callers that play their boards (``greek``: the duels and self-play do, the
+    refinement pass and the cubeful duels do not).  The players read the variant's checkers a side
     from this board (``checkers_on``): who is gammoned depends on them.
 
     >>> bool((start_board("standard") == START).all())
@@ -139,8 +148,12 @@ def start_board(variant: Variant | str = STANDARD) -> np.ndarray:
     [1, 1, 1]
     >>> start_board("race")[26:].tolist()  # 28 entries: all fifteen wait off the board
     [15, -15]
+    >>> len(start_board("plakoto", greek=True)), int(start_board("fevga", greek=True)[12])
+    (50, -15)
     """
     v = find_variant(variant)
+    if greek and game_for(v.rules) is not None:
+        return np.array(Position.initial(v).board, dtype=np.int8)
     # Checkers waiting off the board have the 28-entry board and its own generator
     # (reservekernel), which ``search.make_work(hidden, variant)`` selects.
     if v.entry == "bar" and not kernel.supports(v.rules):
@@ -162,11 +175,12 @@ def duel(a: Player, b: Player, pairs: int, seed: int, start: np.ndarray = START,
         raise ValueError("a duel needs at least one pair of games")
     v = find_variant(variant)
     wide = len(start) > BOARD_SIZE
-    if wide != (v.entry == "reserve"):
+    greek = game_for(v.rules) is not None
+    if len(start) != search.board_width(v):
         raise TableError(f"a {len(start)}-entry start board is not {v.name}'s")
-    if wide and PUBEVAL in (a.kind, b.kind):
+    if (wide or greek) and PUBEVAL in (a.kind, b.kind):
         raise TableError(f"pubeval reads the standard board only: it cannot play {v.name}")
-    checkers = int(checkers_on(start)[0]) + (int(start[RESERVE]) if wide else 0)
+    checkers = int(checkers_on(start)[0]) + (int(start[RESERVE]) if v.entry == "reserve" else 0)
     some = a.weights or b.weights or Weights.random(8, 0)
     wa = a.weights or some
     wb = b.weights or some
@@ -178,8 +192,8 @@ def duel(a: Player, b: Player, pairs: int, seed: int, start: np.ndarray = START,
         np.array([a.depth, b.depth], dtype=np.int64),
         np.array([a.noise, b.noise], dtype=np.float64),
         np.stack([fa[0], fb[0]]), np.stack([fa[1], fb[1]]),
-        search.make_net(wa, _db(a, checkers), checkers),
-        search.make_net(wb, _db(b, checkers), checkers),
+        search.make_net(wa, bearoff.empty() if greek else _db(a, checkers), checkers),
+        search.make_net(wb, bearoff.empty() if greek else _db(b, checkers), checkers),
         pubeval.WEIGHTS, start, results, search.make_work(max(wa.hidden, wb.hidden), v),
     )
     return results

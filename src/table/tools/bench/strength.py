@@ -12,8 +12,9 @@ import numpy as np
 
 from table.bot import search
 from table.bot.bot import SETTINGS
-from table.bot.net import Weights, shipped
+from table.bot.net import Weights, bundled_path, shipped
 from table.errors import TableError
+from table.rules.greek import game_for
 from table.rules.variant import find_variant
 from table.tools.cubeplay import CubePlayer, cube_duel
 from table.tools.duel import NETWORK, PUBEVAL, RANDOM, RULES, Player, duel, start_board, summary
@@ -26,6 +27,8 @@ def player(spec: str, variant: str = "standard") -> tuple[str, Player]:
     A level plays with the networks shipped for ``variant`` (``Variant.weights``; the
     standard ones where none ship, on the folded board for Race, Dutch and Acey-Deucey),
     as the computer does in that variant's games.  Pubeval reads the standard board only.
+    Plakoto and Fevga have no standard networks to fall back on: a level needs the game's
+    own (``bot/weights/plakoto.npz``, ``fevga.npz``), else a weights file is named.
 
     A level or weights file may add ``:DEPTH`` and then ``:KEEP,...:MARGIN,...``,
     the move filters (see ``LevelSettings``): ``hard:2:8,2:0.16,0.04`` is Greu
@@ -55,6 +58,10 @@ def player(spec: str, variant: str = "standard") -> tuple[str, Player]:
     if depth not in ("", "0", "1", "2"):
         raise unknown
     if name in SETTINGS:
+        v = find_variant(variant)
+        if game_for(v.rules) is not None and not bundled_path(v.weights).exists():
+            raise TableError(f"no network ships for {v.title} yet: name a .npz weights file "
+                             "(table train --variant " + v.name + ") instead of a level")
         s = SETTINGS[name]
         keep, margin = named or (s.keep, s.margin)
         return spec, Player(NETWORK, shipped(find_variant(variant).weights),
@@ -75,10 +82,12 @@ def run(args: argparse.Namespace) -> int:
         raise TableError("--jobs must be at least 1")
     if args.passive and not args.cube:
         raise TableError("--passive needs --cube")
-    start_board(args.variant)  # refuses a variant the players cannot play, before any game
+    start_board(args.variant, greek=True)  # refuses a variant the players cannot play, before any game
     if args.cube and find_variant(args.variant).entry == "reserve":
         raise TableError(f"--cube plays the standard board only, not {args.variant}'s "
                          "(checkers waiting off the board)")
+    if args.cube and not find_variant(args.variant).cube:
+        raise TableError(f"{args.variant} is played without the cube: leave out --cube")
     if args.cube:
         return _cube_run(args)
     name_a, a = player(args.a, args.variant)
@@ -86,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
     pairs = args.games // 2
     start = time.perf_counter()
     if args.jobs == 1:
-        res = duel(a, b, pairs, args.seed, start_board(args.variant), args.variant)
+        res = duel(a, b, pairs, args.seed, start_board(args.variant, greek=True), args.variant)
     else:
         # Job i plays its share with seed (seed, i): the same games for the same --jobs.
         shares = [pairs // args.jobs + (1 if i < pairs % args.jobs else 0) for i in range(args.jobs)]
@@ -108,7 +117,7 @@ def _variant_tag(variant: str) -> str:
 def _duel_share(job: tuple[str, str, str, int, int]) -> np.ndarray:
     spec_a, spec_b, variant, pairs, seed = job
     return duel(player(spec_a, variant)[1], player(spec_b, variant)[1], pairs, seed,
-                start_board(variant), variant)
+                start_board(variant, greek=True), variant)
 
 
 def cube_player(spec: str, passive: bool, variant: str = "standard") -> CubePlayer:

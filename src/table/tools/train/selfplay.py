@@ -21,6 +21,11 @@ select the reserve generator (``search.generate_any``), and the networks learn
 from the folded 26-entry board (``search.fold``: waiting checkers on the bar).
 Acey-Deucey's 1-2 is an ordinary roll here (the staged turn, a named double and
 another roll, is the match's and ``Bot.choose_double``'s).
+
+Plakoto and Fevga too: ``rules[0] >= search.GREEK`` selects their generator and
+boards, ``table.bot.greekfeatures`` encodes and judges them, and a game ends by
+their own rules (Plakoto's pinned mother; a draw is learnt as ``(0.5, 0, 0, 0, 0)``
+and counts no points in ``stats``).
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from table.bot import bearoff, features, search
+from table.bot import bearoff, features, greekfeatures, search
 from table.bot.net import (
     N_OUTPUTS, RACE, CONTACT, equity, evaluate_board, final_probs, flip_probs, forward, tidy,
 )
@@ -158,6 +163,8 @@ def play_and_learn(
     folded = np.empty(26, dtype=np.int8)
     cand = np.empty(width, dtype=np.int8)
     board = np.empty(width, dtype=np.int8)
+    greek = rules[0] >= search.GREEK
+    game = rules[0] - search.GREEK
     for _game in range(n_games):
         if races:
             board[:] = 0  # a race has every checker on the board
@@ -174,25 +181,33 @@ def play_and_learn(
             best = -1
             best_eq = -1e9
             for c in range(n):
-                search.turn(out_boards[c], cand)
-                evaluate_board(w1, b1, no_wh, no_bh, w2, b2, db, search.fold(cand, folded), x,
-                               hid, scratch, p, checkers)
+                search.turn_for(out_boards[c], cand, rules)
+                if greek:
+                    greekfeatures.judge(w1, b1, no_wh, no_bh, w2, b2, cand, game, x, hid, p,
+                                        checkers)
+                else:
+                    evaluate_board(w1, b1, no_wh, no_bh, w2, b2, db, search.fold(cand, folded),
+                                   x, hid, scratch, p, checkers)
                 eq = -equity(p)
                 stats[7] += 1
                 if eq > best_eq:
                     best_eq = eq
                     best = c
-            search.turn(out_boards[best], board)
-            seen = search.fold(board, folded)  # what the networks read
-            if final_probs(seen, p, checkers):
+            search.turn_for(out_boards[best], board, rules)
+            seen = board if greek else search.fold(board, folded)  # what the networks read
+            over = (greekfeatures.outcome(seen, game, checkers, p) if greek
+                    else final_probs(seen, p, checkers))
+            if over:
                 for k in range(N_OUTPUTS):
                     vals[m, k] = p[k]
                 nets[m] = -1
                 finished = True
-                # The player who just moved is the first player when m is even.
-                pts = 1 + int(p[3]) + int(p[4])
+                # The player who just moved is the first player when m is even; it won
+                # (a Greek draw, p[0] = 0.5, counts none).
+                pts = 0 if p[0] > 0.0 else 1 + int(p[3]) + int(p[4])
                 stats[2] += pts if m % 2 == 0 else -pts
-                stats[3 + pts - 1] += 1
+                if pts:
+                    stats[3 + pts - 1] += 1
                 m += 1
                 break
             if bearoff.applies(db, seen):
@@ -204,12 +219,19 @@ def play_and_learn(
                 stats[8] += 1
                 m += 1
                 break
-            net = RACE if is_race(seen) else CONTACT
-            features.encode(seen, xs[m], scratch)
+            if greek:
+                net = greekfeatures.pick_net(seen, game)
+                greekfeatures.encode(seen, game, xs[m])
+            else:
+                net = RACE if is_race(seen) else CONTACT
+                features.encode(seen, xs[m], scratch)
             forward(w1, b1, w2, b2, net, xs[m], hs[m], raws[m])
             for k in range(N_OUTPUTS):
                 p[k] = raws[m, k]
-            tidy(seen, p, checkers)
+            if greek:
+                greekfeatures.tidy(seen, p, checkers)
+            else:
+                tidy(seen, p, checkers)
             for k in range(N_OUTPUTS):
                 vals[m, k] = p[k]
             nets[m] = net

@@ -17,6 +17,7 @@ import numpy as np
 from table.bot import bearoff, search
 from table.bot.net import Weights
 from table.errors import TableError
+from table.rules.greek import game_for
 from table.rules.variant import find_variant
 from table.tools.duel import NETWORK, PUBEVAL, RULES, START, Player, duel, start_board, summary
 from table.tools.train.selfplay import play_and_learn
@@ -87,15 +88,17 @@ def strength_vs_pubeval(weights: Weights, pairs: int, seed: int = 12345,
                         start: np.ndarray = START, variant: str = "standard") -> tuple[float, float]:
     """0-ply ppg against pubeval over ``pairs`` duplicate pairs, with its 95% CI half-width,
     each game from ``start`` (a variant's start board).  Pubeval reads the standard board
-    only: where checkers wait off the board (``yardstick``), the rule-based player stands in."""
+    only: where checkers wait off the board or the game is Greek (``yardstick``), the rule-based
+    player stands in."""
     res = duel(Player(NETWORK, weights), Player(yardstick(variant)), pairs, seed, start, variant)
     return summary(res)
 
 
 def yardstick(variant: str) -> int:
     """The opponent of the periodic strength check: pubeval, or the rule-based player where
-    checkers start off the board (pubeval cannot read them)."""
-    return RULES if find_variant(variant).entry == "reserve" else PUBEVAL
+    checkers start off the board or the board is Plakoto's or Fevga's (pubeval cannot read them)."""
+    v = find_variant(variant)
+    return RULES if v.entry == "reserve" or game_for(v.rules) is not None else PUBEVAL
 
 
 def train(cfg: TrainConfig, out: TextIO, stop: Callable[[], bool] = lambda: False) -> Weights:
@@ -132,7 +135,10 @@ def train(cfg: TrainConfig, out: TextIO, stop: Callable[[], bool] = lambda: Fals
     if trained_for != variant.name:
         raise TableError(f"{cfg.checkpoint} was trained for {trained_for}, not {variant.name}: "
                          "give another --checkpoint")
-    start = start_board(variant)
+    greek = game_for(variant.rules) is not None
+    if greek and cfg.races:
+        raise TableError(f"--races starts games from random standard races: not {variant.name}'s")
+    start = start_board(variant, greek=True)
     seed = int(weights.meta.get("seed", cfg.seed))
     chunk = int(weights.meta.get("chunk", cfg.chunk))
     sinks: list[TextIO] = [out]
@@ -162,7 +168,8 @@ def train(cfg: TrainConfig, out: TextIO, stop: Callable[[], bool] = lambda: Fals
         window_t = time.monotonic()
         window_games = 0
         stats = np.zeros(9, dtype=np.int64)
-        db = bearoff.database(variant.checkers) if cfg.bearoff else bearoff.empty()
+        # The Greek games' boards are not the database's: their networks judge every race.
+        db = bearoff.database(variant.checkers) if cfg.bearoff and not greek else bearoff.empty()
         while done() < cfg.games and not stop():
             k = done() // chunk
             alpha, lam = schedule.at(weights.games)
