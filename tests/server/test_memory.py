@@ -1,6 +1,7 @@
-"""How a server process keeps its memory: no full collection stalls the tables by itself; full
-collections (and memory given back) come from the sweep, when the load falls and at least every
-``FULL_COLLECTION_SECONDS``; a forgotten room leaves nothing behind."""
+"""How a server process keeps its memory: no full collection stalls the tables by itself; while
+they are busy only the oldest generation's newcomers are walked; everything (and memory given back)
+when the load falls and at least every ``FULL_COLLECTION_SECONDS``; a forgotten room leaves nothing
+behind."""
 
 from __future__ import annotations
 
@@ -15,13 +16,13 @@ import pytest
 from table.rules.dice import SeededDice
 from table.server.app import create_app
 from table.server.edge.limits import Limits
-from table.server.edge.memory import FULL_COLLECTION_SECONDS
+from table.server.edge.memory import FULL_COLLECTION_SECONDS, RECENT_SECONDS, MemoryKeeper, settled
 from table.server.store import open_storage
 
 from tests.server.server_helpers import TestClient
 from tests.server.test_room_lifecycle import clock, finish  # noqa: F401 - fixture
 
-LIMITS = Limits(games_burst=100, room_idle_seconds=4 * FULL_COLLECTION_SECONDS)
+LIMITS = Limits(games_burst=100, room_idle_seconds=480)
 
 
 @pytest.fixture
@@ -53,18 +54,105 @@ def test_a_settled_server_runs_no_full_collection_by_itself():
     assert full == 0  # ... the oldest only when asked
 
 
-def test_the_sweep_collects_fully_at_least_every_few_minutes_even_under_load(client, clock, monkeypatch):
-    given: list[int] = []
-    rooms = client.app.state.rooms
-    monkeypatch.setattr("table.server.play.rooms.give_back_memory", lambda: given.append(len(rooms)))
-    games = [client.post("/api/games", json={"mode": "local", "length": 1}).json() for _ in range(3)]
-    clock.now += FULL_COLLECTION_SECONDS - 1
-    assert rooms.sweep() == [] and given == []  # the rooms stay in use: no collection yet
-    clock.now += 1
-    assert rooms.sweep() == [] and given == [3]  # ... but the collector is never left off for long
-    clock.now += FULL_COLLECTION_SECONDS / 2
-    assert rooms.sweep() == [] and given == [3]
-    assert len(games) == 3
+def _run(script: str) -> str:
+    """Run ``script`` in a process of its own: settling changes the collector for the whole process."""
+    return subprocess.run([sys.executable, "-c", textwrap.dedent(script)], capture_output=True, text=True,
+                          timeout=300, check=True).stdout
+
+
+def test_a_recent_pass_walks_only_the_newcomers_and_still_frees_their_cycles():
+    out = _run("""
+        import gc
+        from table.server.edge.memory import collect_recent, settle_memory
+        settle_memory()
+        kept = [[i] for i in range(300_000)]  # the tables being played
+        gc.collect(1)  # they reach the oldest generation, as they do under load
+        collect_recent()
+        walked_then = len(gc.get_objects(2))
+        fresh = [[i] for i in range(1_000)]
+        cycle = []
+        cycle.append(cycle)  # soon garbage only the collector can free
+        gc.collect(1)
+        walks = len(gc.get_objects(2))
+        del cycle
+        freed = []
+        gc.callbacks.append(lambda phase, info: phase == "stop" and freed.append(info["collected"]))
+        collect_recent()
+        print([walked_then, walks, sum(freed), len(gc.get_objects(2))])
+    """)
+    walked_then, walks, freed, left = eval(out)
+    assert walked_then == 0  # the 300,000 were set aside ...
+    assert 1_000 <= walks < 5_000  # ... so the next pass walks the newcomers only
+    assert freed >= 1 and left == 0
+
+
+def test_giving_memory_back_frees_a_cycle_among_objects_set_aside():
+    out = _run("""
+        import gc, weakref
+        from table.server.edge.memory import collect_recent, give_back_memory, settle_memory
+        settle_memory()
+        class Room:
+            pass
+        room = Room()
+        room.me = room  # a forgotten room's reference cycle
+        gone = weakref.ref(room)
+        collect_recent()  # the room, alive, is set aside
+        del room
+        collect_recent()
+        after_recent = gone() is None
+        give_back_memory()
+        print([after_recent, gone() is None, gc.get_threshold()[2] == 2**31 - 1])
+    """)
+    assert eval(out) == [False, True, True]  # only the full pass reaches it, and the collector stays settled
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_the_keeper_collects_only_newcomers_while_busy_and_everything_once_the_load_falls():
+    clock = Clock()
+    done: list[str] = []
+    keeper = MemoryKeeper(clock, lambda: done.append("recent"), lambda: done.append("full"))
+    for held in (1_000, 900, 600, 400, 251):
+        clock.now += RECENT_SECONDS
+        keeper.tick(held)
+    assert done == ["recent"] * 5  # a quarter of the peak not reached yet
+    keeper.tick(250)
+    assert done[-1] == "full"  # a quarter of the 1,000: the load has fallen
+    keeper.tick(250)
+    keeper.tick(63)
+    assert done[-2:] == ["recent", "recent"]  # the peak starts again from the 250 held then
+    keeper.tick(62)
+    assert done[-1] == "full"
+    keeper.tick(40)
+    keeper.tick(0)
+    assert done[-2:] == ["recent", "full"]  # the last room left
+
+
+def test_the_keeper_collects_everything_at_least_hourly_under_a_load_that_never_falls():
+    clock = Clock()
+    done: list[str] = []
+    keeper = MemoryKeeper(clock, lambda: done.append("recent"), lambda: done.append("full"))
+    while clock.now < FULL_COLLECTION_SECONDS - RECENT_SECONDS:
+        clock.now += RECENT_SECONDS
+        keeper.tick(1_000)
+    assert set(done) == {"recent"}
+    clock.now += RECENT_SECONDS
+    keeper.tick(1_000)
+    assert done[-1] == "full"
+
+
+def test_a_server_embedded_in_another_program_leaves_its_collector_alone(client):
+    # This test process never settled its memory: the app starts no keeper that would freeze its objects.
+    assert not settled()
+    before = gc.get_freeze_count()
+    client.post("/api/games", json={"mode": "local", "length": 1})
+    assert gc.get_freeze_count() == before
 
 
 def test_a_forgotten_room_leaves_memory(client, clock):

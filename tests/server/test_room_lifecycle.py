@@ -106,18 +106,3 @@ def test_a_room_in_use_is_kept(client, clock):
     left(rooms, g["game"])
     clock.now += 600
     assert rooms.sweep() == [g["game"]]
-
-
-def test_memory_is_given_back_once_the_rooms_fall_to_half(client, clock, monkeypatch):
-    given: list[int] = []
-    rooms = client.app.state.rooms
-    monkeypatch.setattr("table.server.play.rooms.give_back_memory", lambda: given.append(len(rooms)))
-    games = [client.post("/api/games", json={"mode": "local", "length": 1}).json() for _ in range(4)]
-    finish(client, games[0])
-    clock.now += 30
-    assert len(rooms.sweep()) == 1 and given == []  # three of four left: still busy
-    finish(client, games[1])
-    clock.now += 30
-    assert len(rooms.sweep()) == 1 and given == [2]  # two of four: the load has halved
-    clock.now += 600
-    assert len(rooms.sweep()) == 2 and given == [2, 0]

@@ -34,6 +34,7 @@ from starlette.staticfiles import StaticFiles
 from table.rules.dice import DiceSource
 from table.rules.position import Position
 from table.server.edge.limits import ConnectionLimiter, Limits, RateLimiter
+from table.server.edge.memory import MemoryKeeper, keep_memory, settled
 from table.server.edge.middleware import ConnectionCap, SecurityHeaders
 from table.server.learn import botapi
 from table.server.learn import routes as learn
@@ -165,6 +166,8 @@ def _lifespan(rooms: Rooms, pool: BotPool, online: Online | None, cluster: Clust
         if warm_bot:
             pool.warm()
         tidy = asyncio.ensure_future(rooms.keep_tidy())
+        memory = (asyncio.ensure_future(keep_memory(rooms.__len__, MemoryKeeper(rooms.clock)))
+                  if settled() else None)
         checking = None
         if cluster is not None:
             await cluster.start()  # it brings back the games of each partition as it takes them
@@ -176,6 +179,8 @@ def _lifespan(rooms: Rooms, pool: BotPool, online: Online | None, cluster: Clust
             yield
         finally:
             tidy.cancel()
+            if memory is not None:
+                memory.cancel()
             if checking is not None:
                 checking.cancel()
             if cluster is not None:

@@ -2,24 +2,35 @@
 
 A server makes many short-lived objects per move and keeps few for long; the
 garbage collector's default settings suit neither.  ``settle_memory`` runs
-once before serving; ``give_back_memory`` after many rooms were forgotten, and
-at least every ``FULL_COLLECTION_SECONDS`` (``Rooms.sweep`` calls it).
+once before serving; a ``MemoryKeeper`` then decides, every ``RECENT_SECONDS``,
+what the oldest generation's collection walks: only what reached it since the
+last pass while the tables are busy, everything once the load falls.
 """
 
 from __future__ import annotations
 
+import asyncio
 import ctypes
 import ctypes.util
+import functools
 import gc
+from collections.abc import Callable
 
 YOUNG_THRESHOLD = 10_000
 """Objects made (less those freed) between two collections of the youngest generation."""
+MIDDLE_THRESHOLD = 5
+"""Young collections between two collections of the middle generation: a middle pass walks what
+that many young passes kept, so fewer keep each pause short (under 100 ms with 1,000 tables
+playing; with 10, the default, up to 190 ms)."""
 NEVER = 2**31 - 1
 """A threshold of the oldest generation that is never reached: it is collected only when asked."""
-FULL_COLLECTION_SECONDS = 120.0
-"""The longest time between two full collections (``Rooms.sweep``): what a closed connection
-leaves in reference cycles among old objects waits at most this long (one pass with 1,000 rooms
-held costs about 150 ms of CPU)."""
+RECENT_SECONDS = 2.0
+"""How often the objects that reached the oldest generation since the last pass are collected
+(``collect_recent``).  Each object is walked once whatever the period, so a short one costs no
+more in all and keeps each pause short: 5 s of newcomers took about 100 ms with 1,000 tables."""
+FULL_COLLECTION_SECONDS = 3600.0
+"""The longest time between two full collections while the load never falls: what a closed
+connection leaves in reference cycles among objects already set aside waits at most this long."""
 
 
 def settle_memory() -> None:
@@ -31,11 +42,10 @@ def settle_memory() -> None:
     short-lived objects, and a pass over more of them costs little more.
 
     The oldest generation is not collected automatically at all.  It holds the
-    rooms being played, and a pass over them stalls every table: with 1,000 rooms
-    held it walks 155,000 objects, about 150 ms of CPU, and frees almost nothing
-    (rooms are freed by their reference counts, not by the collector).  It is
-    collected by ``give_back_memory`` instead: when the load falls, and at least
-    every ``FULL_COLLECTION_SECONDS``.
+    rooms being played and their connections: with 1,000 tables, half a million
+    objects, a walk of about a second that stalls every table and frees almost
+    nothing (rooms are freed by their reference counts, not by the collector).
+    A ``MemoryKeeper`` collects it instead, a few seconds' newcomers at a time.
     """
     from table.rules.movegraph import move_graph
     from table.rules.position import Position
@@ -46,24 +56,92 @@ def settle_memory() -> None:
         move_graph(Position.initial(variant), (3, 1))
     gc.collect()
     gc.freeze()
-    gc.set_threshold(YOUNG_THRESHOLD, 10, NEVER)
+    gc.set_threshold(YOUNG_THRESHOLD, MIDDLE_THRESHOLD, NEVER)
+
+
+def settled() -> bool:
+    """Whether ``settle_memory`` has run in this process (the oldest generation is then left to a keeper).
+
+    A server embedded in another program (a test, a notebook) leaves that program's collector
+    as it was, and no keeper freezes its objects.
+    """
+    return gc.get_threshold()[2] == NEVER
+
+
+def collect_recent() -> None:
+    """Collect what reached the oldest generation since the last call, then set the survivors aside.
+
+    Frozen objects are not walked by later collections, so each pass costs what a few
+    seconds of play kept alive, not the whole heap.  They are still freed by their
+    reference counts; only a reference cycle among them waits for ``give_back_memory``.
+    """
+    gc.collect()
+    gc.freeze()
 
 
 def give_back_memory() -> None:
-    """Collect what the forgotten rooms left in reference cycles and hand free pages back to the system.
+    """Collect everything, the objects set aside included, and hand free pages back to the system.
 
     Collections run on allocations, so after the last games of a busy hour
     nothing would collect their rooms' cycles until the next busy hour; and
     the C allocator keeps freed pages unless asked (glibc's ``malloc_trim``).
     """
+    gc.unfreeze()
     gc.collect()
+    gc.freeze()
     _trim()
 
 
+class MemoryKeeper:
+    """Decides, on each ``tick``, which collection the oldest generation gets.
+
+    While the tables are busy, only the newcomers (``collect_recent``); once the rooms held
+    have fallen to a quarter of their peak since the last full collection (the load has
+    fallen: a full pass then stalls few tables), or ``FULL_COLLECTION_SECONDS`` have passed,
+    everything (``give_back_memory``).
+
+    >>> done = []
+    >>> keeper = MemoryKeeper(lambda: 0.0, lambda: done.append("recent"), lambda: done.append("full"))
+    >>> keeper.tick(400), keeper.tick(150), keeper.tick(100), done
+    ('recent', 'recent', 'full', ['recent', 'recent', 'full'])
+    """
+
+    def __init__(self, clock: Callable[[], float], recent: Callable[[], None] = collect_recent,
+                 full: Callable[[], None] = give_back_memory) -> None:
+        self.clock = clock
+        self.recent = recent
+        self.full = full
+        self.peak = 0  # the most rooms held since the last full collection
+        self.full_at = clock()
+
+    def tick(self, held: int) -> str:
+        """Collect as the rooms held now call for; say which ("recent" or "full")."""
+        now = self.clock()
+        self.peak = max(self.peak, held)
+        if held <= self.peak // 4 < self.peak or now - self.full_at >= FULL_COLLECTION_SECONDS:
+            self.full()
+            self.peak = held
+            self.full_at = now
+            return "full"
+        self.recent()
+        return "recent"
+
+
+async def keep_memory(held: Callable[[], int], keeper: MemoryKeeper, period: float = RECENT_SECONDS) -> None:
+    """Tick ``keeper`` with the rooms ``held`` every ``period`` seconds (runs until cancelled)."""
+    while True:
+        await asyncio.sleep(period)
+        keeper.tick(held())
+
+
 def _trim() -> None:
-    name = ctypes.util.find_library("c")
-    if name is None:  # pragma: no cover - not a C library we know
-        return
-    libc = ctypes.CDLL(name)
-    if hasattr(libc, "malloc_trim"):  # glibc only
+    libc = _libc()
+    if libc is not None and hasattr(libc, "malloc_trim"):  # glibc only
         libc.malloc_trim(0)
+
+
+@functools.cache
+def _libc() -> ctypes.CDLL | None:
+    # Loaded once: each load makes a few objects in reference cycles.
+    name = ctypes.util.find_library("c")
+    return None if name is None else ctypes.CDLL(name)

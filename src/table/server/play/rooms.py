@@ -36,7 +36,6 @@ from table.errors import TableError
 from table.rules.dice import DiceSource, SecretDice
 from table.server.play.computer import BotTask, task_for, think
 from table.server.play.game import Game, GameConfig
-from table.server.edge.memory import FULL_COLLECTION_SECONDS, give_back_memory
 from table.server.edge.outbox import Outbox
 from table.server.protocol import Act, Events, Presence, ServerMsg, State, encode, encode_json
 from table.server.store import Storage, StorageError, public_id
@@ -388,8 +387,6 @@ class Rooms:
         self.idle_seconds = idle_seconds
         self.finished_seconds = finished_seconds
         self.away_seconds = away_seconds
-        self._peak_rooms = 0  # the most rooms held since memory was last given back
-        self._collected_at = clock()  # when memory was last given back (a full collection)
         self._rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Future[Room]] = {}
         # Online tables give the rooms of their games an Extension as they load (table.server.online.service).
@@ -499,13 +496,10 @@ class Rooms:
     def sweep(self) -> list[str]:
         """Forget rooms nobody watches that are idle (or over) long enough; return their ids.
 
-        Once the rooms held have fallen to half of their peak since the last
-        time, the memory the forgotten ones held is given back to the system;
-        and at least every ``FULL_COLLECTION_SECONDS`` in any case, since the
-        collector no longer runs full collections by itself (``settle_memory``).
+        What they held is freed by reference counts; the memory they leave is given back
+        by the server's ``MemoryKeeper`` (``table.server.edge.memory``) once the load falls.
         """
         now = self.clock()
-        self._peak_rooms = max(self._peak_rooms, len(self._rooms))
         gone = []
         for game_id, room in list(self._rooms.items()):
             if room.watchers or room.sockets or room.busy:
@@ -520,11 +514,6 @@ class Rooms:
                 gone.append(game_id)
                 if room.online is not None:
                     room.online.retire()  # its timer goes with it: the stored deadline ends the match
-        if ((gone and len(self._rooms) <= self._peak_rooms // 2)
-                or now - self._collected_at >= FULL_COLLECTION_SECONDS):
-            give_back_memory()
-            self._peak_rooms = len(self._rooms)
-            self._collected_at = now
         return gone
 
     async def keep_tidy(self, period: float | None = None) -> None:

@@ -52,6 +52,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from table.server.edge.memory import RECENT_SECONDS
 from table.server.play.rooms import tidy_period
 from table.tools.bench.server import free_port, first_path
 
@@ -360,8 +361,9 @@ def _round(urls: list[str], servers: list[subprocess.Popen[bytes]], tmp: str, fi
         pg_cpu = _postgres_cpu(redis) - pg_before
         time.sleep(1.0)
         after = _rss(servers)
-        # The server forgets a room ``evict`` s after its last watcher left, at its next sweep.
-        time.sleep(evict + tidy_period(evict) + 1.0)
+        # The server forgets a room ``evict`` s after its last watcher left, at its next sweep; its
+        # memory keeper gives the memory back at its next tick.
+        time.sleep(evict + tidy_period(evict) + RECENT_SECONDS + 1.0)
         for proc in procs:
             proc.wait(30)
         used = resource.getrusage(resource.RUSAGE_CHILDREN)
