@@ -227,13 +227,14 @@ def test_ids_round_trip_and_bad_ids_are_refused_as_python(tmp_path):
     rng = random.Random(62)
     good = {name: [p.id for p in game_positions(200, 62, name)] + [SCATTER[name](rng).id for _ in range(300)]
             for name in GAMES}
-    good["plakoto"] += [" AACA/z8AAID/Pw ", "EAAA/z8AAID/Hw:20:", "EAAA/z8AAID/Hw:20\n:", "EAAA/z8AAID/Hw:1:"]
+    good["plakoto"] += [" AACA/z8AAID/Pw ", "EAAA/z8AAID/Hw:20:", "EAAA/z8AAID/Hw:1:"]
     good["fevga"] += [" AACA/z8AAID/Pw\n", "AAAAAAAAAAAAAA", "4HPwATDgc/ABMA"]
     bad = {
         "plakoto": ["", "AACA/z8AAID/Pw:", "AACA/z8AAID/Pw::", "AACA/z8AAID/Pw:1:2:3", "AACA/z8AAID/Pw:x:",
                     "EAAA/z8AAID/Hw:20,20:", "EAAA/z8AAID/Hw:0:", "EAAA/z8AAID/Hw:25:", "EAAA/z8AAID/Hw:99:",
                     "EAAA/z8AAID/Hw::20", "EAAA/z8AAID/Hw:20:5", "EAAA/z8AAID/Hw:20,:",
-                    "EAAA/z8AAID/Hw:100:", "EAAA/z8AAID/Hw:020:", "AACA/z8AAID/Pw:24:", "AAAAAAAAAAAAAA:15:15",
+                    "EAAA/z8AAID/Hw:100:", "EAAA/z8AAID/Hw:020:", "EAAA/z8AAID/Hw:20\n:", "AACA/z8AAID/Pw:\n:5",
+                    "AACA/z8AAID/Pw:24:", "AAAAAAAAAAAAAA:15:15",
                     "AACA/z8AAID/P!", "it's", "//////////////", "AACA/z8AAID/Pw x", 15, None],
         "fevga": ["", "AACA/z8AAID/Pw:", "AACA/z8AAID/P!", " it's\t", "//////////////",
                   "AAAAAAAAAAAAAA:15:15", 15, None, [1]],

@@ -104,7 +104,7 @@ def test_a_mat_record_naming_portes_is_refused():
 
 def test_bad_json_records_are_refused_with_a_clear_reason():
     data = played("tavli", 1).to_json()
-    with pytest.raises(RecordError, match="unknown game 'tavla'"):
+    with pytest.raises(RecordError, match="unknown variant 'tavla'"):
         Match.from_json(data | {"variant": "tavla"})
     with pytest.raises(MatchSettingsError, match="3, 5 or 7 points"):
         Match.from_json(data | {"length": 4})

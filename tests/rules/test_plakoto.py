@@ -7,7 +7,7 @@ import pickle
 import pytest
 
 from table import Position
-from table.errors import IllegalPlayError, PositionError, PositionIdError
+from table.errors import IllegalPlayError, NotationError, PositionError, PositionIdError
 from table.rules.variant import ENGINE_ONLY, VARIANTS, find_variant
 
 PINS = 25  # the pinned flag of point p is board[25 + p]
@@ -149,3 +149,16 @@ def test_bad_boards_are_refused():
     board[PINS + 10] = 1  # the mover's checker pinned under its own
     with pytest.raises(PositionError, match="needs the other side's checkers on top"):
         Position(board, "plakoto")
+
+
+def test_a_newline_inside_the_pinned_lists_is_refused_saying_so():
+    # Found by the browser engine's port: a pattern anchored with "$" let "20\n" pass as point 20
+    # and made "\n" fail int() with a bare ValueError.
+    for text in ("EAAA/z8AAID/Hw:20\n:", "AACA/z8AAID/Pw:\n:5"):
+        with pytest.raises(PositionIdError, match="not numbers 1-24"):
+            Position.from_id(text, "plakoto")
+
+
+def test_reserve_notation_is_not_read_in_plakoto():
+    with pytest.raises(NotationError, match="cannot read 'in'"):
+        Position.initial("plakoto").parse_play("in/20", (4, 1))

@@ -12,7 +12,7 @@ its scoring, and the winner of a game starts the next one without an opening rol
 >>> find_game("octopus")
 Traceback (most recent call last):
 ...
-table.errors.VariantError: unknown game 'octopus': a match plays standard, nackgammon, hypergammon, race, dutch, acey-deucey, plakoto, fevga, portes, or the Tavli match (tavli)
+table.errors.VariantError: unknown variant 'octopus': a match plays standard, nackgammon, hypergammon, race, dutch, acey-deucey, plakoto, fevga, portes, or the Tavli match (tavli)
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ def find_game(name: str | Variant | Series) -> Variant | Series:
     except VariantError:
         known = ", ".join((*VARIANTS, *ENGINE_ONLY, *MATCH_ONLY))
         series = ", ".join(f"the {s.title} match ({s.name})" for s in SERIES.values())
-        raise VariantError(f"unknown game {name!r}: a match plays {known}, or {series}") from None
+        raise VariantError(f"unknown variant {name!r}: a match plays {known}, or {series}") from None
 
 
 def greek_flow(variant: Variant) -> bool:

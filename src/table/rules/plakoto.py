@@ -36,7 +36,7 @@ from table.rules.posid import decode_position_id, encode_position_id
 
 __all__ = ["PLAKOTO_GAME", "PlakotoGame"]
 
-_PINS_RE = re.compile(r"^(?:[0-9]{1,2}(?:,[0-9]{1,2})*)?$")
+_PINS_RE = re.compile(r"(?:[0-9]{1,2}(?:,[0-9]{1,2})*)?")
 
 
 class PlakotoGame(GreekGame):
@@ -98,7 +98,7 @@ class PlakotoGame(GreekGame):
                 raise PositionIdError(
                     f"{text!r} lists no pinned checker: write the Position ID alone, without ':'")
             for side, who, field in ((1, "player on roll", parts[1]), (-1, "opponent", parts[2])):
-                if not _PINS_RE.match(field):
+                if not _PINS_RE.fullmatch(field):
                     raise PositionIdError(
                         f"{text!r}: the {who}'s pinned points {field!r} are not numbers 1-24 joined by ','")
                 for point in map(int, field.split(",") if field else []):

@@ -231,7 +231,7 @@ class Play:
         return tuple(counts)
 
     def __str__(self) -> str:
-        if len(self.before.board) > BOARD_SIZE:
+        if self.before.variant.entry == "reserve":
             return format_reserve_steps(self.steps, self.hits, self.dice[0] == self.dice[1])
         return format_steps(self.steps, self.hits, self.dice[0] == self.dice[1])
 

@@ -430,7 +430,7 @@ class Position:
         '24/13'
         """
         roll = as_dice(dice)
-        segments = parse_move_text(text) if len(self._board) == BOARD_SIZE else parse_reserve_text(text)
+        segments = parse_reserve_text(text) if self._variant.entry == "reserve" else parse_move_text(text)
         plays = self.legal_plays(roll)
         dice_text = f"{roll[0]}-{roll[1]}"
         if not plays:

@@ -140,8 +140,8 @@ export function decodeGreekId(text, variant) {
   return gameOf(variant).code === PLAKOTO ? decodePlakotoId(text) : decodeFevgaId(text);
 }
 
-// The points of a pinned list: Python's re.match with "$", which also matches before a final "\n".
-const PINS_RE = /^(?:[0-9]{1,2}(?:,[0-9]{1,2})*)?\n?$/;
+// The points of a pinned list, as Python's re.fullmatch reads them.
+const PINS_RE = /^(?:[0-9]{1,2}(?:,[0-9]{1,2})*)?$/;
 
 function decodePlakotoId(text) {
   if (typeof text !== "string") throw new PositionIdError(`a Position ID is a string, got ${pyTypeName(text)}`);
