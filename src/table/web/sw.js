@@ -9,7 +9,7 @@ const SHELL = [
   "/static/js/app/screens.js", "/static/js/app/seats.js", "/static/js/app/status.js", "/static/js/app/dialogs.js",
   "/static/js/app/view.js", "/static/js/app/animate.js", "/static/js/app/turn.js", "/static/js/app/game.js", "/static/js/app/variants.js",
   "/static/js/board.js", "/static/js/boardbox.js", "/static/js/svg.js", "/static/js/pile.js",
-  "/static/js/touch.js", "/static/js/moves.js",
+  "/static/js/touch.js", "/static/js/moves.js", "/static/js/greekboard.js",
   "/static/js/net.js", "/static/js/i18n.js", "/static/js/pages.js", "/static/js/notation.js", "/static/js/sound.js",
   "/static/js/online.js", "/static/js/guest.js", "/static/js/lobby.js", "/static/js/match.js", "/static/js/chat.js",
   "/static/js/clock.js", "/static/js/player.js", "/static/js/learn.js", "/static/js/standings.js", "/static/js/history.js", "/static/js/chart.js",

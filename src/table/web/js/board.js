@@ -4,6 +4,7 @@
 import { attachPointer } from "./touch.js";
 import { el } from "./svg.js";
 import { WAITING, drawWaiting, slabs } from "./pile.js";
+import { isPinned, pinMark, pinnedText, seenFrom, stackAt } from "./greekboard.js";
 
 export const BAR = 25, OFF = 0;
 export { WAITING };
@@ -50,7 +51,7 @@ export class Board {
   // Where a point sits on screen: x of its left edge and whether it is in the bottom row.
   _slot(p) {
     const { M, XR, PW } = this.g;
-    const dp = this.s.viewer === 0 ? p : 25 - p;
+    const dp = seenFrom(this.s, this.s.viewer, p);
     if (dp <= 6) return { x: XR + (6 - dp) * PW, bottom: true, dp };
     if (dp <= 12) return { x: M + (12 - dp) * PW, bottom: true, dp };
     if (dp <= 18) return { x: M + (dp - 13) * PW, bottom: false, dp };
@@ -79,7 +80,7 @@ export class Board {
       return [t.x + t.w / 2, t.y + t.h / 2];
     }
     const { x, bottom } = this._slot(loc);
-    const n = Math.abs(s.points[loc - 1]);
+    const n = stackAt(s, loc).length;
     // Stacks taller than the point squeeze together; the top checker shows the count.
     const step = n * CH > PH ? (PH - CH) / (n - 1) : CH;
     const off = Math.min(index * step, PH - CH);
@@ -89,15 +90,17 @@ export class Board {
   // Where a checker of `seat` moving to `loc` comes to rest (the next free place).
   centre(loc, seat) {
     if (loc === OFF || loc === BAR || loc === WAITING) return this._checkerXY(loc, seat, loc === BAR ? this.s.bar[seat] : 0);
-    const n = Math.abs(this.s.points[loc - 1]);
-    const blot = n === 1 && (this.s.points[loc - 1] > 0 ? 0 : 1) !== seat;
+    const n = stackAt(this.s, loc).length;
+    // A lone opposing checker is hit and leaves (Plakoto: pinned, and stays under).
+    const blot = n === 1 && !this.s.pinned && (this.s.points[loc - 1] > 0 ? 0 : 1) !== seat;
     return this._checkerXY(loc, seat, blot ? 0 : n);
   }
 
   _tray(mine) {
-    const { XT, TRAY, TH, TOP, BOT, XR, Q, STRIP, H } = this.g;
+    const { XT, TRAY, TH, TOP, BOT, XR, M, Q, STRIP, H } = this.g;
     if (TRAY) return { x: XT, y: mine ? BOT - TH : TOP, w: TRAY, h: TH, vertical: true };
-    return { x: XR, y: mine ? H - STRIP + 4 : 4, w: Q, h: STRIP - 8, vertical: false };
+    // Fevga: the other side's home board is the far left quarter, and its tray above it.
+    return { x: this.s.round && !mine ? M : XR, y: mine ? H - STRIP + 4 : 4, w: Q, h: STRIP - 8, vertical: false };
   }
 
   // The pile of a side's checkers waiting to enter: the trays' mirror image, on the left.
@@ -132,13 +135,13 @@ export class Board {
       const grp = el("g", { "data-loc": p, class: "pt", tabindex: -1, role: "button" }, svg);
       const count = s.points[p - 1];
       const who = count > 0 ? 0 : 1;
-      const num = s.numbersFor === 0 ? p : 25 - p;
+      const num = seenFrom(s, s.numbersFor, p);
       grp.setAttribute("data-num", num);
       const n = Math.abs(count);
       const what = n === 0 ? t("point_empty", { n: num })
         : n === 1 ? t("point_one", { n: num, colour: t(who === 0 ? "checker_white" : "checker_black") })
           : t("point_label", { n: num, count: n, colour: t(who === 0 ? "checkers_white" : "checkers_black") });
-      grp.setAttribute("aria-label", what + (lit.has(p) ? ", " + t("legal_target") : sources.has(p) ? ", " + t("legal_source") : ""));
+      grp.setAttribute("aria-label", what + pinnedText(s, p, t) + (lit.has(p) ? ", " + t("legal_target") : sources.has(p) ? ", " + t("legal_source") : ""));
       const y0 = bottom ? BOT : TOP, y1 = bottom ? BOT - PH : TOP + PH;
       const z = this.zone(p);
       el("rect", { x: z.x, y: z.y, width: z.w, height: z.h, class: "hit" }, grp);
@@ -148,28 +151,15 @@ export class Board {
         el("text", { x: x + PW / 2, y: bottom ? BOT + g.NUM / 2 + FONT * 0.36 : TOP - g.NUM / 2 + FONT * 0.36,
           class: "num", "font-size": FONT }, svg).textContent = num;
       }
-      for (let i = 0; i < n; i++) {
-        const [cx, cy] = this._checkerXY(p, who, i);
-        this._checker(grp, cx, cy, who, sources.has(p) && i === n - 1, s.selected === p && i === n - 1);
-        if (n * CH > PH && i === n - 1) el("text", { x: cx, y: cy + 8, class: `count c${who}` }, grp).textContent = n;
+      const stack = stackAt(s, p), h = stack.length; // a pinned checker (Plakoto) at the foot
+      for (let i = 0; i < h; i++) {
+        const [cx, cy] = this._checkerXY(p, stack[i], i);
+        this._checker(grp, cx, cy, stack[i], sources.has(p) && i === h - 1, s.selected === p && i === h - 1);
+        if (isPinned(s, p, i)) pinMark(grp, cx, cy, g.R);
+        if (h * CH > PH && i === h - 1) el("text", { x: cx, y: cy + 8, class: `count c${who}` }, grp).textContent = n;
       }
     }
-    // Bar
-    const barG = el("g", { "data-loc": BAR, class: "pt barzone", tabindex: -1, role: "button" }, svg);
-    el("rect", { x: M + Q, y: TOP, width: BARW, height: BH, class: "hit" }, barG);
-    barG.setAttribute("aria-label", t("bar_label", { a: s.bar[s.viewer], b: s.bar[1 - s.viewer] }) +
-      (sources.has(BAR) ? ", " + t("legal_source") : ""));
-    for (const seat of [0, 1]) {
-      for (let i = 0; i < s.bar[seat]; i++) {
-        const [cx, cy] = this._checkerXY(BAR, seat, i);
-        const top = i === s.bar[seat] - 1;
-        this._checker(barG, cx, cy, seat, sources.has(BAR) && seat === s.turn && top, s.selected === BAR && seat === s.turn && top);
-      }
-      if (s.bar[seat] > 1) {
-        const [cx, cy] = this._checkerXY(BAR, seat, s.bar[seat] - 1);
-        el("text", { x: cx, y: cy + 8, class: `count c${seat}` }, barG).textContent = s.bar[seat];
-      }
-    }
+    if (!s.noBar) this._bar(svg, s, sources); // Plakoto and Fevga have none: nothing is hit
     // Trays
     for (const seat of [0, 1]) {
       const mine = seat === s.viewer;
@@ -198,6 +188,25 @@ export class Board {
     }
     this._focusables = [...svg.querySelectorAll(".pt[data-loc], .tray[data-loc]")];
     this._restoreFocus();
+  }
+
+  _bar(svg, s, sources) {
+    const { M, Q, BARW, TOP, BH } = this.g, t = this.h.t;
+    const barG = el("g", { "data-loc": BAR, class: "pt barzone", tabindex: -1, role: "button" }, svg);
+    el("rect", { x: M + Q, y: TOP, width: BARW, height: BH, class: "hit" }, barG);
+    barG.setAttribute("aria-label", t("bar_label", { a: s.bar[s.viewer], b: s.bar[1 - s.viewer] }) +
+      (sources.has(BAR) ? ", " + t("legal_source") : ""));
+    for (const seat of [0, 1]) {
+      for (let i = 0; i < s.bar[seat]; i++) {
+        const [cx, cy] = this._checkerXY(BAR, seat, i);
+        const top = i === s.bar[seat] - 1;
+        this._checker(barG, cx, cy, seat, sources.has(BAR) && seat === s.turn && top, s.selected === BAR && seat === s.turn && top);
+      }
+      if (s.bar[seat] > 1) {
+        const [cx, cy] = this._checkerXY(BAR, seat, s.bar[seat] - 1);
+        el("text", { x: cx, y: cy + 8, class: `count c${seat}` }, barG).textContent = s.bar[seat];
+      }
+    }
   }
 
   _defs(svg) {
@@ -278,7 +287,7 @@ export class Board {
     const g = el("g", { class: "arrows", "aria-hidden": "true" }, svg);
     const seat = s.lastSeat;
     const name = (loc) => (loc === BAR ? "bar" : loc === OFF ? "off" : loc === WAITING ? "in"
-      : String(s.numbersFor === 0 ? loc : 25 - loc));
+      : String(seenFrom(s, s.numbersFor, loc)));
     s.lastSteps.forEach(([a, b], i) => {
       const from = this._anchor(a, seat, true);
       const to = this._anchor(b, seat, false);
@@ -303,7 +312,7 @@ export class Board {
   _anchor(loc, seat, leaving) {
     if (loc === OFF || loc === WAITING) return this._checkerXY(loc, seat, 0);
     if (loc === BAR) return this._checkerXY(BAR, seat, Math.max(0, this.s.bar[seat] - (leaving ? 0 : 1)));
-    const n = Math.abs(this.s.points[loc - 1]);
+    const n = stackAt(this.s, loc).length;
     const own = n && (this.s.points[loc - 1] > 0 ? 0 : 1) === seat;
     return this._checkerXY(loc, seat, leaving ? (own ? n : 0) : Math.max(0, n - 1));
   }

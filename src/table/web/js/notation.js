@@ -16,10 +16,14 @@ export function pipCounts(state) {
   // A checker waiting off the board (Race, Dutch, Acey-Deucey) has all 25 pips to go, as on the bar.
   const w = state.waiting || [0, 0];
   let a = 25 * (state.bar[0] + w[0]), b = 25 * (state.bar[1] + w[1]);
+  // Fevga (`round`): seat 1's number for point p is seat 0's p turned half round the board.
+  const theirs = (i) => (state.round ? ((i + 12) % 24) + 1 : 24 - i);
   state.points.forEach((v, i) => {
     if (v > 0) a += v * (i + 1);
-    else if (v < 0) b += -v * (24 - i);
+    else if (v < 0) b += -v * theirs(i);
   });
+  // Plakoto: a pinned checker still has its way to go.
+  (state.pinned || []).forEach((v, i) => { if (v > 0) a += i + 1; else if (v < 0) b += theirs(i); });
   return [a, b];
 }
 

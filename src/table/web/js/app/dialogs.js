@@ -5,7 +5,7 @@ import { runReview, renderReview } from "../learn.js";
 import { $, store, ui } from "./store.js";
 import { mySeats, playerName, tn, viewer } from "./seats.js";
 import { resultText } from "./status.js";
-import { chooseVariant, showStart } from "./variants.js";
+import { chooseVariant, deviceOnly, showStart } from "./variants.js";
 import { MATCH_LENGTHS } from "../engine/variants.js";
 
 let shownResult = null;
@@ -18,7 +18,8 @@ export function showResult(msg) {
   const winner = v.over ? v.winner : v.result.winner;
   const playing = msg.config.mode === "computer" || (msg.config.mode === "online" && mySeats(msg).length > 0);
   const won = playing ? winner === vw : null;
-  $("result-title").textContent = won === null
+  const drawn = !v.over && v.result && v.result.how === "draw"; // Plakoto: nobody won this game
+  $("result-title").textContent = drawn || (v.over && winner === null) ? t("result_draw_title") : won === null
     ? tn(v.over ? "match_over" : "game_over_title", msg, winner, { name: playerName(msg, winner) })
     : t(won ? (v.over ? "you_won_match" : "you_won") : (v.over ? "you_lost_match" : "you_lost"));
   $("result-text").textContent = [v.result ? resultText(msg) : "",
@@ -73,6 +74,7 @@ export function syncNewForm() {
   const vsComputer = f.mode.value === "computer";
   $("fs-level").disabled = !vsComputer;
   $("fs-colour").hidden = !vsComputer;
+  deviceOnly(vsComputer);
   showStart();
 }
 

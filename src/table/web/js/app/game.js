@@ -10,6 +10,7 @@ import { settings } from "./settings.js";
 import { show } from "./screens.js";
 import { answerNoteFor, noticeFor, refusal, toast } from "./status.js";
 import { draw } from "./view.js";
+import { greekVariant } from "./variants.js";
 import { animateLast, sleep } from "./animate.js";
 import { confirmMove, maybeAuto, send } from "./turn.js";
 
@@ -98,7 +99,12 @@ export function control(act, n) {
   if (act === "swap") { app.swapped = !app.swapped; draw(); return; }
   if (app.msg.config.mode === "online" && ui.match.control(act)) return;
   if (act === "rematch") { startGame(app.msg.config); return; }
-  if (act === "resign") { $("dlg-resign").showModal(); return; }
+  if (act === "resign") {
+    // Plakoto and Fevga have no backgammon to resign (a single game or a gammon).
+    $("dlg-resign").querySelector('button[value="3"]').hidden = greekVariant(app.msg.view.variant);
+    $("dlg-resign").showModal();
+    return;
+  }
   if (act === "name_double") { send({ type: act, number: Number(n) }); return; }
   send({ type: act });
 }
@@ -115,7 +121,8 @@ export async function startGame(config) {
       if (config.start) throw Object.assign(new Error("offline"), { code: "offline_no_start" });
       return createLocalGame(settingsOut);
     };
-    const res = navigator.onLine ? await createGame(settingsOut).catch((err) => {
+    // Plakoto and Fevga live on the device only: the server does not offer them yet.
+    const res = navigator.onLine && !greekVariant(config.variant) ? await createGame(settingsOut).catch((err) => {
       if (err instanceof TypeError) return local();
       throw err;
     }) : await local();

@@ -107,6 +107,11 @@ export function statusText(msg) {
 
 export function resultText(msg) {
   const r = msg.view.result;
+  // Plakoto: both mothers pinned is a draw (nobody scores); a pinned mother loses 2 points.
+  if (r.how === "draw") return t("result_draw") + ".";
+  if (r.how === "mother") {
+    return tn("game_won_by", msg, r.winner, { name: playerName(msg, r.winner) }) + " " + t("result_mother", { points: r.points }) + ".";
+  }
   // Acey-Deucey's loser pays per checker not borne off, whatever the level.
   const kind = r.how === "drop" ? "result_drop" : msg.view.variant === "acey-deucey" ? "result_checkers"
     : r.how === "resign" ? "result_resign_" + r.level : "result_kind_" + r.level;

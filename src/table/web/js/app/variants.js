@@ -3,12 +3,18 @@
 // engine's variants.json, generated from Python's table.rules.variant.
 import * as i18n from "../i18n.js";
 import { t } from "../i18n.js";
-import { STANDARD, VARIANTS } from "../engine/variants.js";
+import { ENGINE_ONLY, STANDARD, VARIANTS } from "../engine/variants.js";
 import { $ } from "./store.js";
+
+// The Greek games (Plakoto, Fevga): played on this device by two people only, for now (no
+// computer plays them and the server does not offer them), so the form offers them for that alone.
+export const greekVariant = (name) => !!ENGINE_ONLY[name] && ENGINE_ONLY[name].turnFlow === "greek";
+const DEVICE_ONLY = Object.values(ENGINE_ONLY).filter((v) => greekVariant(v.name));
+const known = (name) => VARIANTS[name] || (greekVariant(name) ? ENGINE_ONLY[name] : undefined);
 
 // A variant's name as players know it, in the page's language (the catalogue's, else its title).
 export function variantName(name) {
-  return i18n.has("variant_" + name) ? t("variant_" + name) : (VARIANTS[name] || { title: name }).title;
+  return i18n.has("variant_" + name) ? t("variant_" + name) : (known(name) || { title: name }).title;
 }
 
 // The variant a game's settings name (absent: standard backgammon, as in games made before).
@@ -23,22 +29,34 @@ export function fillVariants() {
   const chosen = box.querySelector("input:checked");
   const cur = chosen ? chosen.value : STANDARD.name;
   box.textContent = "";
-  for (const v of Object.values(VARIANTS)) {
+  for (const v of [...Object.values(VARIANTS), ...DEVICE_ONLY]) {
     const label = document.createElement("label");
     const input = Object.assign(document.createElement("input"), { type: "radio", name: "variant", value: v.name });
+    if (greekVariant(v.name)) input.dataset.deviceOnly = "1";
     input.checked = v.name === cur;
     const span = document.createElement("span");
     span.textContent = variantName(v.name);
     label.append(input, " ", span);
     box.append(label);
   }
+  const note = Object.assign(document.createElement("span"), { className: "hint", id: "variant-device-only" });
+  note.textContent = t("variant_device_only");
+  box.append(note);
   showStart();
+}
+
+// Against the computer the device-only games cannot be chosen (one chosen gives way to backgammon).
+export function deviceOnly(vsComputer) {
+  for (const input of $("variant-choices").querySelectorAll("input[data-device-only]")) {
+    input.disabled = vsComputer;
+    if (vsComputer && input.checked) chooseVariant(STANDARD.name);
+  }
 }
 
 // Choose `name` in the form (a name it does not offer chooses standard backgammon).
 export function chooseVariant(name) {
   const box = $("variant-choices");
-  const input = box.querySelector(`input[value="${VARIANTS[name] ? name : STANDARD.name}"]`);
+  const input = box.querySelector(`input[value="${known(name) ? name : STANDARD.name}"]`);
   if (input) input.checked = true;
   showStart();
 }
@@ -51,7 +69,7 @@ export function chosenVariant() {
 // A form's cube box for the game `name`: taken away (unticked, disabled) where the game has no
 // cube (Race, Acey-Deucey), given back ticked when another game is chosen again.
 export function cubeFor(box, name) {
-  const v = VARIANTS[name];
+  const v = known(name);
   const none = !!v && v.cube === false;
   if (none && !box.disabled) { box.dataset.was = box.checked ? "1" : ""; box.checked = false; }
   if (!none && box.disabled) box.checked = box.dataset.was !== "";
@@ -60,13 +78,14 @@ export function cubeFor(box, name) {
 
 // Under the choice, where a variant other than standard backgammon puts its checkers.
 export function showStart() {
-  const v = VARIANTS[chosenVariant()];
+  const v = known(chosenVariant());
   cubeFor($("form-new").cube, chosenVariant());
   const hint = $("variant-start");
   hint.hidden = !v || v.name === STANDARD.name;
   // Race, Dutch, Acey-Deucey: no checker starts on the board.
   hint.textContent = hint.hidden ? "" : !v.start.length ? t("variant_start_waiting")
-    : t("variant_start", { points: v.start.map(([point, n]) => t("variant_start_item", { n, p: point })).join(", ") });
+    : t("variant_start", { points: v.start.map(([point, n]) => t("variant_start_item", { n, p: point })).join(", ") })
+      + (greekVariant(v.name) ? " " + t("variant_note_" + v.name) : "");
 }
 
 // The game screen's badge: the variant's name, shown for every variant but standard backgammon.

@@ -3,11 +3,16 @@
 // it leads to a legal play.  Edges are [from, to, die, hit, child], points in the mover's numbering.
 // In the variants whose checkers start off the board (28-entry boards, reserve.js) a step from 26
 // enters a waiting checker, and the walk (table.rules.graphkernel's) takes the reserve's step rule.
+// Plakoto and Fevga (no Python graph yet) walk greekkernel.js's step rule (pins, Fevga's first
+// checker) and keep the orders ending on one of greekPlays' boards (maximum use, Fevga's starting
+// quarter and prime): a step's `hit` there is a pin.
 
 import { BAR, applyStep, generate, highestPoint, stepTarget } from "./rules.js";
 import { formatSteps, hitsOf } from "./movetext.js";
 import { RESERVE, formatReserveSteps, rearmost, reservePlays, reserveTarget } from "./reserve.js";
 import { STANDARD, variantOf } from "./variants.js";
+import { greekGame, greekPlays, greekPlayText } from "./greek.js";
+import { apply as greekApply, target as greekTarget } from "./greekkernel.js";
 
 const isReserve = (variant) => variant.entry === "reserve";
 
@@ -17,12 +22,14 @@ export function namedPlays(board, d1, d2, variant = STANDARD) {
   const doubles = d1 === d2;
   const v = variantOf(variant);
   const write = isReserve(v) ? formatReserveSteps : formatSteps;
+  const greek = greekGame(v);
   const seen = new Set();
   const out = [];
   // The dice as rolled: the order follows them.
-  for (const play of isReserve(v) ? reservePlays(board, [d1, d2], v) : generate(board, d1, d2)) {
-    const hits = hitsOf(board, play.steps);
-    const text = write(play.steps, hits, doubles);
+  const all = greek ? greekPlays(board, [d1, d2], v) : isReserve(v) ? reservePlays(board, [d1, d2], v) : generate(board, d1, d2);
+  for (const play of all) {
+    const hits = greek ? play.hits : hitsOf(board, play.steps);
+    const text = greek ? greekPlayText(play) : write(play.steps, hits, doubles);
     if (seen.has(text)) continue; // as a dict keyed by text keeps the first
     seen.add(text);
     out.push({ ...play, hits, text });
@@ -34,8 +41,8 @@ export function namedPlays(board, d1, d2, variant = STANDARD) {
 export function moveGraph(board, d1, d2, variant = STANDARD) {
   const v = variantOf(variant);
   const plays = namedPlays(board, d1, d2, v);
-  const reserve = isReserve(v);
-  const top = reserve ? RESERVE : BAR;
+  const reserve = isReserve(v), greek = greekGame(v);
+  const top = reserve ? RESERVE : greek ? 24 : BAR;
   if (!plays.length) return { plays, nodes: [[]], finals: {}, depth: 0 };
   const depth = plays[0].steps.length;
   const targets = new Map(plays.map((p, i) => [p.board.join(","), i]));
@@ -62,10 +69,11 @@ export function moveGraph(board, d1, d2, variant = STANDARD) {
       rest.splice(rest.indexOf(die), 1);
       for (let src = top; src > 0; src--) {
         if (bd[src] <= 0) continue;
-        const dst = reserve ? reserveTarget(bd, src, die, high, v.rules) : stepTarget(bd, src, die, high);
+        const dst = greek ? greekTarget(bd, src, die, greek.code)
+          : reserve ? reserveTarget(bd, src, die, high, v.rules) : stepTarget(bd, src, die, high);
         if (dst < 0) continue;
         const nxt = Int8Array.from(bd);
-        const hit = applyStep(nxt, src, dst);
+        const hit = greek ? greekApply(nxt, src, dst, greek.code) : applyStep(nxt, src, dst);
         const child = visit(nxt, rest, level + 1);
         if (child >= 0) edges.push([src, dst, die, hit, child]);
       }

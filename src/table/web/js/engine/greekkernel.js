@@ -57,8 +57,8 @@ function mayLeaveStart(b) {
   return onBoard === b[24];
 }
 
-// Where the mover's checker on `src` lands with `die` (0: borne off), or -1.
-function target(b, src, die, game) {
+// Where the mover's checker on `src` lands with `die` (0: borne off), or -1 (graph.js walks it for the board).
+export function target(b, src, die, game) {
   if (b[src] <= 0) return -1; // a pinned checker is not in b[src]: it never moves
   if (game === FEVGA && src === 24 && !mayLeaveStart(b)) return -1;
   const dst = src - die;
@@ -80,7 +80,7 @@ function target(b, src, die, game) {
 }
 
 // Move one checker in place; true when it pinned one (Plakoto).
-function apply(b, src, dst, game) {
+export function apply(b, src, dst, game) {
   b[src] -= 1;
   if (game === PLAKOTO && b[src] === 0 && b[PINS + src] < 0) {
     b[src] = -1; // the last captor left: the pinned checker is free again

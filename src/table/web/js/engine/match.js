@@ -13,6 +13,8 @@ import { secretDice } from "./dice.js";
 import { RESERVE, THEIR_RESERVE, encodeReserveId, folded, formatReserveSteps } from "./reserve.js";
 import { IllegalAction, aceyDeuceyStage, initialState, legalKinds, step, turn, turnBoard, whyNoDouble } from "./state.js";
 import { LEVEL_NAMES, MATCH_LENGTHS, STANDARD, playable, variantOf } from "./variants.js";
+import { encodeGreekId, greekGame, greekPips } from "./greek.js";
+import { PINS, PLAKOTO_SIZE, rotated } from "./greekkernel.js";
 
 export const LEVELS = LEVEL_NAMES;
 export { MATCH_LENGTHS };
@@ -30,8 +32,13 @@ export function pipCounts(board) {
 }
 
 // A point in `seat`'s numbering as an absolute point (seat 0's numbering; bar, tray and waiting
-// checkers, 26, unchanged).
-export const toAbs = (seat, point) => (seat === 0 || point === 0 || point === 25 || point === RESERVE ? point : 25 - point);
+// checkers, 26, unchanged).  In Fevga (`round`) both sides move the same way: seat 1's 24-point is
+// seat 0's 12 (the map is its own inverse).
+export const toAbs = (seat, point, round = false) => (seat === 0 || point === 0 || point === 25 || point === RESERVE ? point
+  : round ? rotated(point) : 25 - point);
+
+// Whether `variant` is Fevga, whose sides move the same way round the board.
+const isRound = (variant) => greekGame(variant)?.name === "Fevga";
 
 // Seat 0's board as views give it: points 1..24 (+ seat 0, - seat 1), bar and off per seat;
 // `checkers` is each side's count (the variant's).  A 28-entry board (checkers waiting off the
@@ -43,18 +50,23 @@ export function boardJson(board, checkers = STANDARD.checkers) {
   const waiting = reserve ? [board[RESERVE], 0 - board[THEIR_RESERVE]] : [0, 0];
   const on = [bar[0] + waiting[0], bar[1] + waiting[1]];
   for (const v of points) { if (v > 0) on[0] += v; else on[1] -= v; }
+  // Plakoto: +1 where a checker of seat 0 is pinned under seat 1's, -1 for seat 1's under seat 0's.
+  const pinned = board.length === PLAKOTO_SIZE ? Array.from(board.slice(PINS + 1, PINS + 25)) : null;
+  if (pinned) for (const v of pinned) { if (v > 0) on[0] += 1; else if (v < 0) on[1] += 1; }
   const view = { points, bar, off: [checkers - on[0], checkers - on[1]] };
   if (reserve) view.waiting = waiting;
+  if (pinned) view.pinned = pinned;
   return view;
 }
 
 // A play of `seat`'s as absolute steps and hits, and its text from each seat's side (`reserve`:
 // a step from 26 is written "in/").
-export function stepsJson(seat, play, doubles, reserve = false) {
-  const steps = play ? play.steps.map(([a, b]) => [toAbs(seat, a), toAbs(seat, b)]) : [];
+// `round`: Fevga's numbering (toAbs).
+export function stepsJson(seat, play, doubles, reserve = false, round = false) {
+  const steps = play ? play.steps.map(([a, b]) => [toAbs(seat, a, round), toAbs(seat, b, round)]) : [];
   const hits = play ? play.hits.slice() : [];
   const write = reserve ? formatReserveSteps : formatSteps;
-  const text = [0, 1].map((s) => write(steps.map(([a, b]) => [toAbs(s, a), toAbs(s, b)]), hits, doubles));
+  const text = [0, 1].map((s) => write(steps.map(([a, b]) => [toAbs(s, a, round), toAbs(s, b, round)]), hits, doubles));
   return { steps, hits, text };
 }
 
@@ -65,7 +77,7 @@ export function stepsJson(seat, play, doubles, reserve = false) {
 export class LocalGame {
   constructor(config, dice = secretDice) {
     const variant = variantOf(config.variant ?? STANDARD.name);
-    if (!playable(variant)) throw new IllegalAction(`the browser's engine does not play ${variant.title} yet`);
+    if (!playable(variant) && !greekGame(variant)) throw new IllegalAction(`the browser's engine does not play ${variant.title} yet`);
     // Race and Acey-Deucey are played without the cube (GameConfig.from_json's default and refusal).
     if (config.cube && !variant.cube) {
       throw new IllegalAction(`${variant.title} is played without the doubling cube: cube must be false`);
@@ -142,7 +154,8 @@ export class LocalGame {
       }
       let play;
       try {
-        play = playFor(this.graph, steps.map(([a, b]) => [toAbs(seat, a), toAbs(seat, b)]));
+        const round = isRound(this.state.variant);
+        play = playFor(this.graph, steps.map(([a, b]) => [toAbs(seat, a, round), toAbs(seat, b, round)]));
       } catch (e) {
         throw new IllegalAction(e.message);
       }
@@ -174,7 +187,7 @@ export class LocalGame {
       // "steps" are absolute, "text" the play written from each seat's side.
       const play = logged.play ? graph.plays.find((p) => p.text === logged.play) : null;
       this.last = { seat: s.onRoll, dice: s.dice.slice(), play: logged.play,
-        ...stepsJson(s.onRoll, play, s.dice[0] === s.dice[1], s.variant.entry === "reserve") };
+        ...stepsJson(s.onRoll, play, s.dice[0] === s.dice[1], s.variant.entry === "reserve", isRound(s.variant)) };
     } else if (logged.type === "opening_roll" || logged.type === "next_game") {
       this.last = null;
     }
@@ -207,7 +220,7 @@ export class LocalGame {
   }
 
   // The board from `player`'s side.
-  boardFor(player) { return player === this.state.onRoll ? this.state.board : turnBoard(this.state.board); }
+  boardFor(player) { return player === this.state.onRoll ? this.state.board : turnBoard(this.state.board, this.state.variant); }
 
   // GNU Backgammon's Position ID and Match ID of the current state.
   get ids() {
@@ -216,7 +229,7 @@ export class LocalGame {
     const state = s.phase === "opening" ? GAME_STATE.NO_GAME : !over ? GAME_STATE.PLAYING
       : s.result.how === "drop" ? GAME_STATE.DROPPED : s.result.how === "resign" ? GAME_STATE.RESIGNED : GAME_STATE.OVER;
     return {
-      position: s.board.length > RESERVE ? encodeReserveId(s.board) : positionId(s.board),
+      position: greekGame(s.variant) ? encodeGreekId(s.board) : s.board.length > RESERVE ? encodeReserveId(s.board) : positionId(s.board),
       match: matchId({ cubeValue: s.cubeValue, cubeOwner: s.cubeOwner, playerOnRoll: s.onRoll,
         crawford: s.crawford, gameState: state, turn: turn(s) ?? s.onRoll, doubleOffered: s.phase === "take",
         resignation: s.phase === "resign" ? s.resignLevel : 0, dice: s.dice || [0, 0],
@@ -231,12 +244,12 @@ export class LocalGame {
     const playing = ["roll", "move", "take", "resign", "name_double"].includes(s.phase);
     const result = s.result;
     const winner = !this.single ? (s.phase === "match_over" ? (s.score[0] > s.score[1] ? 0 : 1) : null)
-      : (result ? result.winner : null);
+      : (result && result.how !== "draw" ? result.winner : null); // a drawn Plakoto game has no winner
     const view = {
       phase: s.phase,
       variant: s.variant.name,
       ...boardJson(board0, s.variant.checkers),
-      pips: pipCounts(board0),
+      pips: greekGame(s.variant) ? greekPips(board0) : pipCounts(board0),
       turn: playing ? s.onRoll : null,
       dice: s.dice ? s.dice.slice() : null,
       cube: { value: s.cubeValue, owner: s.cubeOwner, enabled: s.cube },
@@ -261,13 +274,13 @@ export class LocalGame {
       if (s.phase === "move" && !this.graph.plays.length) kinds = [];
       view.actions = kinds;
       if (s.phase === "move" && this.graph.plays.length) {
-        const act = s.onRoll, g = this.graph;
+        const act = s.onRoll, g = this.graph, round = isRound(s.variant);
         // As the server sends it: each end node with the index of its play (written out only when played).
         const finals = {};
         for (const [node, index] of Object.entries(g.finals)) finals[node] = index;
         view.moves = {
           depth: g.depth,
-          nodes: g.nodes.map((edges) => edges.map(([a, b, die, hit, c]) => [toAbs(act, a), toAbs(act, b), die, hit ? 1 : 0, c])),
+          nodes: g.nodes.map((edges) => edges.map(([a, b, die, hit, c]) => [toAbs(act, a, round), toAbs(act, b, round), die, hit ? 1 : 0, c])),
           finals,
         };
       }

@@ -9,6 +9,7 @@ import { flip, initialBoard, BOARD_SIZE } from "./rules.js";
 import { flipReserve, folded } from "./reserve.js";
 import { checkersLeft, doublePlayedInFull, isAceyDeucey, playedBoth } from "./aceydeucey.js";
 import { STANDARD, variantOf } from "./variants.js";
+import { greekBorneOff, greekGame, greekResult, turnRound } from "./greek.js";
 
 export const MAX_CUBE = 64;
 
@@ -49,8 +50,17 @@ export function initialState(length, cube, variant = STANDARD) {
   };
 }
 
-// The board as the other player sees it (26 entries, or 28 where checkers wait off the board).
-export const turnBoard = (board) => (board.length > BOARD_SIZE ? flipReserve(board) : flip(board));
+// The board as the other player sees it (26 entries, or 28 where checkers wait off the board);
+// Plakoto's (50 entries) and Fevga's (26, turned round the board) need their `variant` named.
+export const turnBoard = (board, variant) => (variant && greekGame(variant) ? turnRound(board)
+  : board.length > BOARD_SIZE ? flipReserve(board) : flip(board));
+
+// The Greek games (Plakoto, Fevga): the opening roll's winner rolls both dice afresh, no cube,
+// no Crawford game without one (table.match.series.greek_flow).
+export const greekFlow = (variant) => variant.turnFlow === "greek";
+
+// Whether `variant` scores a backgammon as a gammon (the Greek games): no resignation of 3.
+export const noBackgammon = (variant) => variant.scoring[2] === variant.scoring[1];
 
 // Whether `variant` has Acey-Deucey's staged 1-2 turn and per-checker scoring.
 export const aceyDeucey = (variant) => variant.turnFlow === "acey-deucey";
@@ -121,6 +131,7 @@ function finish(s, winner, level, how) {
     checkers = 1 - winner === s.onRoll ? left[0] : left[1];
     points = checkers * s.cubeValue;
   } else {
+    if (level === 3 && noBackgammon(s.variant)) level = 2; // a backgammon is a gammon (docs/variants.md)
     points = s.variant.scoring[level - 1] * s.cubeValue;
   }
   const score = s.score.slice();
@@ -133,8 +144,15 @@ function finish(s, winner, level, how) {
   };
 }
 
+// The game over without a winner (Plakoto: both mothers pinned): nobody scores, and `winner` is
+// only the player who made the last move (table.match.state._draw).
+function draw(s) {
+  return { ...s, dice: null, resignLevel: 0, resumePhase: null, resignRefused: false, stage: "", phase: "game_over",
+    result: { winner: 1 - s.onRoll, points: 0, level: 0, cube: s.cubeValue, how: "draw", checkers: 0 } };
+}
+
 function nextGame(s) {
-  const crawford = s.length > 0 && !s.crawfordDone && s.score.includes(s.length - 1);
+  const crawford = s.length > 0 && !s.crawfordDone && s.score.includes(s.length - 1) && (s.cube || !greekFlow(s.variant));
   return {
     ...s, gameNumber: s.gameNumber + 1, crawford, crawfordDone: s.crawfordDone || crawford,
     phase: "opening", board: initialBoard(s.variant), onRoll: 0, dice: null, cubeValue: 1, cubeOwner: null,
@@ -174,6 +192,9 @@ function innerStep(s, action, dice, graph) {
         if (pair[0] === pair[1]) throw new IllegalAction("an opening roll needs two different dice");
       }
       const starter = pair[0] > pair[1] ? 0 : 1;
+      if (greekFlow(s.variant)) { // the higher die starts, rolling both dice afresh
+        return [{ ...s, phase: "roll", onRoll: starter, dice: null }, { type: "opening_roll", dice: pair }];
+      }
       return [{ ...s, phase: "move", onRoll: starter, dice: [pair[starter], pair[1 - starter]] },
         { type: "opening_roll", dice: pair }];
     }
@@ -187,10 +208,17 @@ function innerStep(s, action, dice, graph) {
       const play = action.play ? graph.plays.find((p) => p.text === action.play) : null;
       if (action.play && !play) throw new IllegalAction(`${action.play} is not a legal play of ${s.dice.join("-")}`);
       if (!action.play && graph.plays.length) throw new IllegalAction(`the roll ${s.dice.join("-")} must be played`);
-      const after = turnBoard(play ? play.board : s.board);
+      const after = turnBoard(play ? play.board : s.board, s.variant);
       const moved = { ...s, board: after, onRoll: 1 - s.onRoll, dice: null, phase: "roll",
         movesPlayed: s.movesPlayed + 1, stage: "" };
       const logged = { type: "move", play: play ? play.text : "" };
+      if (greekGame(s.variant)) {
+        const [outcome, over] = greekResult(after, s.variant);
+        // Plakoto: a win with checkers still on the board is the pinned mother's.
+        const how = greekBorneOff(after, s.variant)[1] === s.variant.checkers ? "checkers" : "mother";
+        if (outcome < 0) return [finish(moved, s.onRoll, -outcome, how), logged];
+        return [outcome === 0 && over ? draw(moved) : moved, logged];
+      }
       const outcome = gameResult(after, s.variant.checkers);
       if (outcome < 0) return [finish(moved, s.onRoll, -outcome, "checkers"), logged];
       const goesOn = nextStage(s, play);
@@ -222,6 +250,9 @@ function innerStep(s, action, dice, graph) {
     case "resign":
       expect(s, "roll", "move", "name_double", "take");
       if (![1, 2, 3].includes(action.level)) throw new IllegalAction(`a resignation is 1 (single), 2 (gammon) or 3 (backgammon), got ${JSON.stringify(action.level)}`);
+      if (action.level === 3 && noBackgammon(s.variant)) {
+        throw new IllegalAction(`${s.variant.title} has no backgammon: resign a single game (1) or a gammon (2)`);
+      }
       if (action.level > 1 && aceyDeucey(s.variant)) {
         throw new IllegalAction("Acey-Deucey has no gammons: a resignation (level 1) gives up the game at one point per checker not borne off");
       }

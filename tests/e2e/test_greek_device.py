@@ -1,0 +1,110 @@
+"""Plakoto and Fevga on one device, in the browser on a phone (390x844): offered by the new-game
+form for two people only (not against the computer, which does not play them yet), started on the
+device even with a server at hand, a Plakoto pin made by taps and drawn under its captor with a
+mark and a label, and Fevga's start with both sides at their own corners and no bar.
+
+The dice of games on the device come from ``crypto.getRandomValues`` one byte at a time
+(engine/dice.js); the page's one-byte draws are answered from a script here, so the game is known."""
+
+from __future__ import annotations
+
+import json
+
+from tests.e2e.e2e_helpers import click_loc, open_app
+from tests.e2e.test_nackgammon import _phone
+
+
+def _scripted_dice(page, faces: list[int]) -> None:
+    """The device's dice give ``faces`` first (then fair ones again)."""
+    page.add_init_script(f"""(() => {{
+      const faces = {json.dumps(faces)}, real = crypto.getRandomValues.bind(crypto);
+      crypto.getRandomValues = (a) => {{
+        if (a instanceof Uint8Array && a.length === 1 && faces.length) {{ a[0] = faces.shift() - 1; return a; }}
+        return real(a);
+      }};
+    }})()""")
+
+
+def _new_device_game(page, variant: str) -> None:
+    page.click("#btn-new")
+    form = page.locator("#form-new")
+    form.locator("input[name=mode][value=computer]").check()
+    # Against the computer the Greek games cannot be chosen.
+    assert form.locator(f"input[name=variant][value={variant}]").is_disabled()
+    form.locator("input[name=mode][value=local]").check()
+    form.locator(f"input[name=variant][value={variant}]").check()
+    assert form.locator("input[name=cube]").is_disabled() and not form.locator("input[name=cube]").is_checked()
+    form.locator("select[name=length]").select_option("1")
+    page.click("#btn-start")
+    page.wait_for_url("**/#/game/local-*")  # on the device, though the server is there
+    page.wait_for_selector("#controls [data-act=roll]:visible")
+
+
+def _point(page, loc: int) -> str:
+    return str(page.locator(f"#board .pt[data-loc='{loc}']").get_attribute("aria-label"))
+
+
+def _move(page, src: int, dst: int) -> None:
+    page.wait_for_selector(f"#board .pt[data-loc='{src}'] .ck.movable")  # the roll has arrived
+    click_loc(page, src)
+    page.wait_for_selector(f"#board .dest[data-loc='{dst}']")
+    click_loc(page, dst)
+
+
+def test_plakoto_on_one_device_a_pin_drawn_under_its_captor(browser, server_url, artifacts):
+    ctx, page, errors = _phone(browser, server_url)
+    try:
+        # White opens (2 against 1) and rolls 5-5; Black then rolls 3-1.
+        _scripted_dice(page, [2, 1, 5, 5, 3, 1])
+        open_app(page, "ro")
+        page.click("#btn-new")
+        assert "calculatorul nu le joacă încă" in page.locator("#variant-device-only").inner_text()
+        page.locator("#form-new button[value=cancel]").click()
+        _new_device_game(page, "plakoto")
+        assert page.locator("#variant-badge").inner_text() == "Plakoto"
+        assert page.locator("#board .barzone").count() == 0  # nothing is hit: no bar
+        page.screenshot(path=str(artifacts / "plakoto-start-phone-ro.png"))
+        page.click("#controls [data-act=roll]")
+        _move(page, 24, 4)  # one checker all the way, 24/4: alone on Black's 21-point
+        page.click("#controls [data-act=confirm]")
+        page.click("#controls [data-act=roll]")
+        _move(page, 1, 4)  # Black's 24/21* pins it
+        assert page.locator("#board .pinmark").count() == 1
+        _move(page, 1, 2)
+        page.click("#controls [data-act=confirm]")
+        page.wait_for_selector("#controls [data-act=roll]:visible")
+        # The pinned white checker at the foot of the point, Black's captor above it, and the label says so.
+        assert page.locator("#board .pt[data-loc='4'] .pinmark").count() == 1
+        assert page.locator("#board .pt[data-loc='4'] .ck").count() == 2
+        assert "dedesubt, o piesă albă prinsă" in _point(page, 4)
+        # Told in the numbers on the board, White's now (on roll), with * for the pin.
+        assert "1/4* 1/2" in page.locator("#last").inner_text()
+        page.screenshot(path=str(artifacts / "plakoto-pin-phone-ro.png"))
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+def test_fevga_on_one_device_starts_at_opposite_corners(browser, server_url, artifacts):
+    ctx, page, errors = _phone(browser, server_url)
+    try:
+        _scripted_dice(page, [2, 1, 6, 4, 5, 3])  # White opens and rolls 6-4, Black rolls 5-3
+        open_app(page, "en")
+        _new_device_game(page, "fevga")
+        # White's 15 on its 24-point, Black's on White's 12-point (Black's own 24); no bar.
+        assert _point(page, 24) == "Point 24: 15 white checkers"
+        assert _point(page, 12) == "Point 12: 15 black checkers"
+        assert page.locator("#board .barzone").count() == 0
+        assert "Both sides move the same way" in page.locator("#variant-start").inner_text()
+        page.click("#controls [data-act=roll]")
+        # Only one checker may leave until it has passed Black's start: 24/14, one way or the other.
+        _move(page, 24, 14)
+        page.click("#controls [data-act=confirm]")
+        page.wait_for_selector("#controls [data-act=roll]:visible")
+        # Black on roll: the board numbers the points Black's way, its 24 where its checkers are.
+        assert _point(page, 12).startswith("Point 24: 15 black checkers")
+        assert _point(page, 14).startswith("Point 2: one white checker")
+        page.screenshot(path=str(artifacts / "fevga-start-phone-en.png"))
+        assert not errors, errors
+    finally:
+        ctx.close()
