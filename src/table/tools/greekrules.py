@@ -83,20 +83,35 @@ def _pips(b: np.ndarray, game: int) -> tuple[int, int, int]:  # pragma: no cover
 def pin_cost(b: np.ndarray) -> float:  # pragma: no cover - compiled
     """Plakoto: the expected cost of the opponent's next roll pinning a lone checker of the
     mover's (its pips from home and ``PINNED``; ``MOTHER`` for the last one on the 24-point)."""
+    blots = np.empty(24, dtype=np.int64)
+    nb = 0
+    shooters = np.empty(24, dtype=np.int64)
+    ns = 0
+    for p in range(24, 0, -1):  # the dearest blot first: the rearmost
+        if p >= 2 and b[p] == 1 and b[PINS + p] >= 0:
+            blots[nb] = p
+            nb += 1
+    for p in range(1, 25):
+        if b[p] < 0:
+            shooters[ns] = p
+            ns += 1
+    if nb == 0 or ns == 0:
+        return 0.0
     total = 0.0
     for a in range(1, 7):
         for c in range(a, 7):
             worst = 0.0
-            for q in range(2, 25):
-                if b[q] != 1 or b[PINS + q] < 0:
-                    continue
-                cost = MOTHER if q == 24 else PINNED + q
-                if cost <= worst:
-                    continue
-                for s in range(1, q):
-                    if b[s] < 0 and pin_reach(b, s, q, a, c, 1):
-                        worst = cost
+            for i in range(nb):
+                q = blots[i]
+                for j in range(ns):
+                    s = shooters[j]
+                    if s >= q:
                         break
+                    if pin_reach(b, s, q, a, c, 1):
+                        worst = MOTHER if q == 24 else PINNED + q
+                        break
+                if worst > 0.0:
+                    break
             total += worst * (1.0 if a == c else 2.0)
     return total / 36.0
 
