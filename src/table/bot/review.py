@@ -80,6 +80,10 @@ RATINGS = ((2.0, "supernatural"), (5.0, "world_class"), (8.0, "expert"),
 CHECKER_CANDIDATES = 8
 """Plays (best cubeless first) whose cubeful equity is worked out; the rest cannot be best."""
 
+LOOKED_AT = 32
+"""Plays of one roll judged at the review's depth, the best by the 0-ply judgement: few standard
+rolls have more (some doubles), a reserve game's entering has hundreds; Greu's search looks at 8."""
+
 NAMING_CANDIDATES = 3
 """Plays of an Acey-Deucey 1-2 (best by a quick look first) whose six doubles are weighed in full."""
 
@@ -334,13 +338,24 @@ class _Reviewer:
                also: str | None = None, keep: int = CHECKER_CANDIDATES
                ) -> list[tuple[str, float]]:
         """(play, normalised equity) for the best cubeless candidates (and ``also``), best first."""
-        analysed = bot.analyse_plays(position, dice)
+        analysed = self.analysed(bot, position, dice, also)
         if not analysed:
             e = bot.evaluate(position.swapped()).swapped()
             return [("", seat.after_play(e, position.swapped()))]
-        chosen = analysed[:keep] + [pe for pe in analysed[keep:] if also is not None and str(pe[0]) == also]
+        chosen = analysed[:keep] + _the(analysed[keep:], position, dice, also)
         out = [(str(p), seat.after_play(e, p.position)) for p, e in chosen]
         out.sort(key=lambda pe: -pe[1])
+        return out
+
+    def analysed(self, bot: Bot, position: Position, dice: Dice, also: str | None) -> list[tuple[Play, Evaluation]]:
+        """``bot.analyse_plays``, except that of a roll with more than ``LOOKED_AT`` plays only the
+        best ``LOOKED_AT`` by the 0-ply judgement (and ``also``) are judged at ``bot``'s depth."""
+        if bot is self.quick or len(plays_by_text(position, dice)) <= LOOKED_AT:
+            return bot.analyse_plays(position, dice)
+        first = self.quick.analyse_plays(position, dice)
+        chosen = first[:LOOKED_AT] + _the(first[LOOKED_AT:], position, dice, also)
+        out = [(p, bot.evaluate(p.position, bot.settings.analysis).swapped()) for p, _ in chosen]
+        out.sort(key=lambda pe: -pe[1].equity)
         return out
 
     def luck(self, seat: _Seat, position: Position, dice: Dice, opening: bool) -> float:
@@ -407,7 +422,7 @@ class _Reviewer:
 
         order = sorted(((p, look(p)) for p in plays), key=lambda pv: -pv[1])
         keep = NAMING_CANDIDATES if stage == "one_two" else CHECKER_CANDIDATES
-        chosen = order[:keep] + [pv for pv in order[keep:] if also is not None and str(pv[0]) == also]
+        chosen = order[:keep] + _the(order[keep:], position, dice, also)
         final = bot is self.quick and stage != "one_two"  # the quick look was the weighing
         out = [(str(p), v if final else self.after(bot, seat, p, stage)) for p, v in chosen]
         out.sort(key=lambda pe: -pe[1])
@@ -421,6 +436,13 @@ class _Reviewer:
             best = {d: self.staged(bot, seat, position, (d, d), "named_double")[0] for d in range(1, 7)}
             self._named[key] = {d: (value, play) for d, (play, value) in best.items()}
         return self._named[key]
+
+
+def _the(rest: list[tuple[Play, Any]], position: Position, dice: Dice, text: str | None) -> list[tuple[Play, Any]]:
+    """The entry of ``rest`` whose play is ``text`` (none for None), found by the position it leaves:
+    writing every play of a roll out costs more than judging it where there are hundreds."""
+    play = None if text is None else plays_by_text(position, dice).get(text)
+    return [] if play is None else [pe for pe in rest if pe[0].position == play.position]
 
 
 def _decisions(m: Match) -> list[tuple[State, Any]]:
