@@ -65,6 +65,6 @@ def test_the_leaderboard_is_standard_unless_asked_for_a_variant(site):
     assert [(x["name"], x["value"]) for x in nack["rows"]] == [
         ("Ion", pytest.approx(r["nackgammon", "Ion"].rating, abs=0.01)),
         ("Ana", pytest.approx(r["nackgammon", "Ana"].rating, abs=0.01))]
-    refused = site.c.get("/api/leaderboard?variant=plakoto")
+    refused = site.c.get("/api/leaderboard?variant=grasshopper")
     assert refused.status_code == 400 and refused.json()["code"] == "unknown_variant"
     assert "Table plays standard, nackgammon" in refused.json()["message"]

@@ -71,7 +71,7 @@ def test_a_standard_table_is_as_before_and_says_so(server):
     assert "variant" not in storage.load(game)[0]  # a standard game's settings are as they were
 
 
-@pytest.mark.parametrize("variant", ["plakoto", "", 7, "x" * 200])
+@pytest.mark.parametrize("variant", ["grasshopper", "", 7, "x" * 200])
 def test_an_unknown_variant_is_refused_with_the_catalogue(server, variant):
     url, storage = server
     [ana] = guests(url, "Ana")
@@ -142,7 +142,7 @@ def test_an_unknown_leaderboard_variant_is_refused(server):
     url, _ = server
     [ana] = guests(url, "Ana")
     with pytest.raises(ClientError) as caught:
-        ana.request("GET", "/api/leaderboard?variant=plakoto")
+        ana.request("GET", "/api/leaderboard?variant=grasshopper")
     assert caught.value.code == "unknown_variant"
 
 

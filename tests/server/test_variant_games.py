@@ -35,8 +35,7 @@ def test_standard_backgammon_is_what_a_config_without_a_variant_plays():
 
 @pytest.mark.parametrize("raw, words", [
     ("fly", "variant: unknown variant 'fly': Table plays standard, nackgammon"),
-    # Known to the engine, not played on the server yet (issue 51): refused by its name.
-    ("plakoto", "variant: Plakoto is not played on the server yet; it plays standard, nackgammon"),
+    ("grasshopper", "variant: unknown variant 'grasshopper': Table plays standard, nackgammon"),
     ("", "variant: unknown variant ''"),
     (3, "variant must be the name of a variant (got 3)"),
     (None, "variant must be the name of a variant (got None)"),
@@ -58,7 +57,7 @@ def test_a_new_nackgammon_game_through_the_api(client):
     assert again["config"]["variant"] == "nackgammon" and again["view"] == v
 
 
-@pytest.mark.parametrize("variant", ["plakoto", 7])
+@pytest.mark.parametrize("variant", ["grasshopper", 7])
 def test_an_unknown_variant_gets_a_clear_400_and_no_game(client, variant):
     r = client.post("/api/games", json={"mode": "computer", "variant": variant})
     assert r.status_code == 400

@@ -14,6 +14,7 @@ from starlette.responses import JSONResponse, Response
 from table.errors import TableError
 from table.server.edge.limits import LimitError, read_body
 from table.server.online.base import OnlineError
+from table.server.play.game import GameConfigError
 from table.server.play.rooms import RoomError
 from table.server.protocol import ProtocolError, read_json
 
@@ -25,7 +26,7 @@ STATUS = {"not_found": 404, "bad_token": 403, "not_your_turn": 409, "stale": 409
 
 def refusal(exc: TableError) -> JSON:
     """The error message for a refused request or WebSocket message."""
-    code = exc.code if isinstance(exc, (RoomError, LimitError, ProtocolError)) else "bad_request"
+    code = exc.code if isinstance(exc, (RoomError, LimitError, ProtocolError, GameConfigError)) else "bad_request"
     return {"type": "error", "code": code, "message": str(exc)}
 
 

@@ -14,7 +14,7 @@ from collections import OrderedDict
 from typing import Any, Awaitable, Callable
 
 from table.errors import VariantError
-from table.rules.variant import find_variant
+from table.match.series import find_game
 from table.server.edge.limits import Limits
 from table.server.edge.outbox import Outbox
 from table.server.online.push import Push
@@ -43,23 +43,18 @@ def variant_named(raw: object) -> str:
 
     >>> variant_named("NackGammon"), variant_named("Acey-Deucey"), variant_named("RACE")
     ('nackgammon', 'acey-deucey', 'race')
+    >>> variant_named("Plakoto"), variant_named("tavli")  # the Greek games, the Tavli match by its kind
+    ('plakoto', 'tavli')
     >>> variant_named("fly")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     table.server.online.base.OnlineError: unknown variant 'fly': Table plays standard, nackgammon, ...
-
-    A game only the engine plays yet is refused by its name:
-
-    >>> variant_named("plakoto")  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    table.server.online.base.OnlineError: Plakoto is not played at online tables yet: Table plays standard, ...
     """
     # A name is short: anything else is cut before it is quoted back.
     name = raw[:40] if isinstance(raw, str) else repr(raw)[:40]
     played = ", ".join(PLAYED_ONLINE)
     try:
-        variant = find_variant(name)
+        variant = find_game(name)
     except VariantError:
         raise OnlineError(f"unknown variant {name!r}: Table plays {played} at online tables",
                           "unknown_variant") from None

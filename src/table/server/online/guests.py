@@ -96,7 +96,8 @@ class Guests(Base):
         points = await self._call(self.storage.points, player.id)
         reasons: dict[str, int] = await self._call(self.storage.reasons, player.id)
         wins = sum(n for r, n in reasons.items() if r.startswith(("win:", "opponent-")))
-        losses = sum(reasons.values()) - wins
+        draws = reasons.get("draw", 0)  # a drawn game (Plakoto) is neither won nor lost
+        losses = sum(reasons.values()) - wins - draws
         lines = await self._call(self.storage.ledger, player_id=player.id, limit=20)
         recent = []
         for line in lines:
@@ -109,4 +110,4 @@ class Guests(Base):
             recent.append({"game": line.game_id, "amount": line.amount, "reason": line.reason, "at": line.created,
                            "opponent": opponent.name if opponent else None})
         return {"name": player.name, "bot": player.is_bot, "points": points,
-                "record": {"games": wins + losses, "wins": wins, "losses": losses}, "recent": recent}
+                "record": {"games": wins + losses + draws, "wins": wins, "losses": losses, "draws": draws}, "recent": recent}

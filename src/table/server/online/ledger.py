@@ -11,7 +11,9 @@ ledger"): +20·k / -10·k, k the loser's checkers not borne off
 (``GameResult.checkers``), under the reason of a single game, its only level.
 Race and Dutch backgammon are paid by levels, as backgammon is.  A player
 who leaves the table or whose time runs out gets -100, and the opponent,
-who ends the game there, gets 0.
+who ends the game there, gets 0.  A drawn game (Plakoto: both mothers pinned,
+``GameResult.is_draw``, level 0) pays nothing: each player gets an entry of 0
+under ``draw``, so the game is on both players' ledgers.
 
 >>> from table.match.state import GameResult
 >>> for e in game_entries(GameResult(winner=1, points=4, level=2, cube=2, how="checkers"), (7, 9), "g1"):
@@ -20,6 +22,8 @@ who ends the game there, gets 0.
 7 -40 loss:gammon
 >>> [e.amount for e in game_entries(GameResult(winner=0, points=7, level=1, cube=1, how="checkers", checkers=7), (7, 9), "g2")]
 [140, -70]
+>>> [(e.player_id, e.amount, e.reason) for e in game_entries(GameResult(winner=1, points=0, level=0, cube=1, how="draw"), (7, 9), "g3")]
+[(7, 0, 'draw'), (9, 0, 'draw')]
 >>> [(e.player_id, e.amount, e.reason) for e in forfeit_entries(7, 9, "g1", "timeout")]
 [(7, -100, 'timeout'), (9, 0, 'opponent-timeout')]
 """
@@ -63,8 +67,13 @@ def game_entries(result: GameResult, players: tuple[int, int], game_id: str) -> 
     """The winner's and the loser's entries for a game that ended with ``result``.
 
     ``players`` are the player ids in seats 0 and 1; ``result.winner`` is a seat.  A result
-    with ``checkers`` (Acey-Deucey) pays that many units of a single game.
+    with ``checkers`` (Acey-Deucey) pays that many units of a single game; a draw pays 0 to each.
     """
+    if result.how == "draw" or result.level == 0:
+        if not (result.how == "draw" and result.level == 0 and result.points == 0 and not result.checkers):
+            raise LedgerError("a drawn game is level 0 for 0 points, and only a draw is level 0: got "
+                              f"level {result.level!r}, {result.points!r} points, how {result.how!r}")
+        return [Entry(players[0], 0, "draw", game_id), Entry(players[1], 0, "draw", game_id)]
     if result.checkers and (result.level != 1 or not 1 <= result.checkers <= MAX_CHECKERS):
         raise LedgerError(f"a game paid per checker is won by one level for 1 to {MAX_CHECKERS} checkers, "
                           f"got level {result.level!r} and {result.checkers!r} checkers")

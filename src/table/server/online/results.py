@@ -67,4 +67,7 @@ def outcome(game: Game, game_id: str, table_id: str | None, players: tuple[int, 
     score = (m.score[0], m.score[1])
     if game.single and game.forfeit is None and m.game_result is not None and score == (0, 0):
         score = (m.game_result.points, 0) if winner == 0 else (0, m.game_result.points)
-    return Outcome(game_id, table_id, players, game.config.length, winner, score, ended, rated, m.variant.name)
+    # A drawn single game (Plakoto: both mothers pinned) is kept under its last mover, unrated: the
+    # ratings know no draw.  A Tavli match is rated as one kind of match, not by its last game.
+    drawn = game.single and game.forfeit is None and m.game_result is not None and m.game_result.is_draw
+    return Outcome(game_id, table_id, players, game.config.length, winner, score, ended, rated and not drawn, m.kind)

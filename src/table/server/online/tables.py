@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from table.rules.variant import STANDARD
+from table.match.series import Series, find_game, match_games
 from table.server.online.base import JSON, OnlineError, variant_named
 from table.server.online.state import TableState
 from table.server.online.timers import Timers
 from table.server.play.clock import PRESETS, new_clock
-from table.server.play.game import MATCH_LENGTHS, Game, GameConfig
+from table.server.play.game import GREEK_SERVED, MATCH_LENGTHS, Game, GameConfig
 from table.server.play.rooms import Room
 from table.server.play.turns import waiting_for
 from table.server.store import ConflictError, OnlineTable, Player
@@ -28,10 +29,16 @@ def table_settings(data: object) -> JSON:
     'nackgammon'
     >>> table_settings({"variant": "Acey-Deucey"})["variant"]
     'acey-deucey'
-    >>> table_settings({"variant": "plakoto"})  # doctest: +ELLIPSIS
+    >>> table_settings({"variant": "tavli", "length": 5})
+    {'length': 5, 'cube': False, 'clock': 'normal', 'private': False, 'rated': True, 'variant': 'tavli'}
+    >>> table_settings({"variant": "tavli", "length": 4})
     Traceback (most recent call last):
     ...
-    table.server.online.base.OnlineError: Plakoto is not played at online tables yet: Table plays standard, ...
+    table.server.online.base.OnlineError: a Tavli match is played to 3, 5 or 7 points (got 4)
+    >>> table_settings({"variant": "plakoto", "cube": True})
+    Traceback (most recent call last):
+    ...
+    table.server.online.base.OnlineError: Plakoto is played without the doubling cube: cube must be false
     >>> table_settings({"clock": "blitz"})
     Traceback (most recent call last):
     ...
@@ -44,19 +51,41 @@ def table_settings(data: object) -> JSON:
     unknown = set(data) - {"length", "cube", "clock", "private", "rated", "variant"}
     if unknown:
         raise OnlineError(f"unknown setting(s): {', '.join(sorted(unknown))}", "bad_request")
-    length, cube = data.get("length", 3), data.get("cube", True)
+    variant = variant_named(data.get("variant", STANDARD.name))
+    game = find_game(variant)
+    length, cube = data.get("length", 3), data.get("cube", match_games(game)[0].cube)
     clock, private, rated = data.get("clock", "normal"), data.get("private", False), data.get("rated", True)
-    if not isinstance(length, int) or isinstance(length, bool) or length not in MATCH_LENGTHS:
+    if isinstance(game, Series):
+        if isinstance(length, bool) or length not in game.lengths:
+            allowed = ", ".join(map(str, game.lengths[:-1])) + f" or {game.lengths[-1]}"
+            raise OnlineError(f"a {game.title} match is played to {allowed} points (got {length!r})", "bad_request")
+    elif not isinstance(length, int) or isinstance(length, bool) or length not in MATCH_LENGTHS:
         raise OnlineError(f"length must be one of 1, 3, 5, ..., 21 (got {length!r})", "bad_request")
+    if cube is True and not match_games(game)[0].cube:
+        raise OnlineError(f"{game.title} is played without the doubling cube: cube must be false", "bad_request")
     if not isinstance(cube, bool) or not isinstance(private, bool) or not isinstance(rated, bool):
         raise OnlineError("cube, private and rated are true or false", "bad_request")
     if clock not in PRESETS:
         raise OnlineError(f"clock must be one of {', '.join(PRESETS)} (got {clock!r})", "bad_request")
     settings: JSON = {"length": length, "cube": cube, "clock": clock, "private": private, "rated": rated}
-    variant = variant_named(data.get("variant", STANDARD.name))
     if variant != STANDARD.name:
         settings["variant"] = variant
     return settings
+
+
+def no_computer(bot: bool, settings: JSON) -> None:
+    """Refuse (``no_computer``) a bot's seat at a table of a game no computer plays (the Greek games).
+
+    >>> no_computer(True, {"variant": "nackgammon"})
+    >>> no_computer(True, {"variant": "fevga"})
+    Traceback (most recent call last):
+    ...
+    table.server.online.base.OnlineError: no computer plays Fevga yet: its tables are for people only
+    """
+    variant = settings.get("variant", STANDARD.name)
+    if bot and variant in GREEK_SERVED:
+        raise OnlineError(f"no computer plays {find_game(variant).title} yet: its tables are for people only",
+                          "no_computer", 409)
 
 
 class Tables(Timers):
@@ -111,6 +140,7 @@ class Tables(Timers):
         at most ``limits.open_tables_per_address`` are open from one ``address`` (``too_many_tables``)."""
         player = await self.player(token)
         settings = table_settings(data)
+        no_computer(player.is_bot, settings)
         per_player, per_address = self.limits.open_tables_per_player, self.limits.open_tables_per_address
         held = await self._call(self.storage.player_tables, player.id, ("open",), limit=per_player)
         if len(held) >= per_player:
@@ -161,6 +191,7 @@ class Tables(Timers):
             raise OnlineError("you already sit at this table", "already_seated", 409)
         if table.status != "open":
             raise OnlineError(f"this table is {table.status}, no longer open", "not_open", 409)
+        no_computer(player.is_bot, table.settings)
         creator = (await self._players({table.creator}))[table.creator]
         seats = (creator, player) if table.seats[0] == creator.id else (player, creator)
         hashes = [await self._call(self.storage.token_hash, p.id) for p in seats]

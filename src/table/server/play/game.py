@@ -12,7 +12,9 @@ enters one) and views add ``waiting``, each seat's count; an Acey-Deucey view
 adds ``stage`` (``table.match.state.acey_deucey_stage``: ``one_two``,
 ``name_double``, ``named_double``, ``extra_roll`` or None).  The server plays
 the games Table offers (``table.rules.variant.VARIANTS``, which the web app's
-forms and lobby list from their own variants.json).
+forms and lobby list from their own variants.json) and the Greek games
+(``GREEK_SERVED``: Plakoto, Fevga, Portes and the Tavli match, between people
+only; their views' extras are ``table.server.play.greekview``'s).
 """
 
 from __future__ import annotations
@@ -31,15 +33,21 @@ from table.rules.dice import DiceSource, SecretDice
 from table.rules.movetext import format_steps
 from table.rules.position import Play
 from table.rules.reserve import RESERVE, THEIR_RESERVE, format_reserve_steps
-from table.rules.variant import STANDARD, VARIANTS, find_variant
+from table.rules.variant import FEVGA, PLAKOTO, PORTES, STANDARD, VARIANTS, find_variant
+from table.match.series import TAVLI, Series, find_game, match_games
 from table.rules.movegraph import MoveGraph, move_graph
+from table.server.play.greekview import greek_game, greek_graph, is_round, pinned_json, round_abs
 from table.server.protocol import Decision, MoveSteps, PlayerAction, parse_action
 
 JSON = dict[str, Any]
 
 
 class GameConfigError(TableError):
-    """A new-game request with settings that are not allowed."""
+    """A new-game request with settings that are not allowed (``code``: the reply's, docs/protocol.md)."""
+
+    def __init__(self, message: str, code: str = "bad_request") -> None:
+        super().__init__(message)
+        self.code = code
 
 
 MATCH_LENGTHS = (1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21)
@@ -87,21 +95,33 @@ class GameConfig:
         if data.get("start") is not None:
             if mode == "online":
                 raise GameConfigError("an online game starts from the opening position")
-            start = _start_ids(data["start"], _variant_name(data.get("variant", STANDARD.name)))
+            named = _variant_name(data.get("variant", STANDARD.name))
+            if named == TAVLI.name:
+                raise GameConfigError("a Tavli match starts from the opening: set up a position of one "
+                                      "of its games (portes, plakoto or fevga) instead")
+            start = _start_ids(data["start"], named)
             # The Match ID holds the length: a money game (0) or a 1-point match is a single game here.
             data = {**data, "length": max(1, decode_match_id(start[1]).match_length)}
-        length = data.get("length", 1)
-        if not isinstance(length, int) or isinstance(length, bool) or (
+        variant = _variant_name(data.get("variant", STANDARD.name))
+        series = find_game(variant)
+        length = data.get("length", series.lengths[0] if isinstance(series, Series) else 1)
+        if isinstance(series, Series):
+            if length not in series.lengths or isinstance(length, bool):
+                allowed = ", ".join(map(str, series.lengths[:-1])) + f" or {series.lengths[-1]}"
+                raise GameConfigError(f"a {series.title} match is played to {allowed} points (got {length!r})")
+        elif not isinstance(length, int) or isinstance(length, bool) or (
                 length not in MATCH_LENGTHS and not (start and 1 <= length <= MAX_SET_UP_LENGTH)):
             raise GameConfigError(f"length must be one of 1, 3, 5, ..., 21 (got {length!r})")
-        variant = _variant_name(data.get("variant", STANDARD.name))
-        played_with_cube = find_variant(variant).cube
-        cube = data.get("cube", played_with_cube)  # Race and Acey-Deucey have none
+        played_with_cube = match_games(series)[0].cube
+        cube = data.get("cube", played_with_cube)  # Race, Acey-Deucey and the Greek games have none
         if not isinstance(cube, bool):
             raise GameConfigError(f"cube must be true or false (got {cube!r})")
         if cube and not played_with_cube:
-            raise GameConfigError(f"{find_variant(variant).title} is played without the doubling cube: "
+            raise GameConfigError(f"{series.title} is played without the doubling cube: "
                                   "cube must be false")
+        if mode == "computer" and variant in GREEK_SERVED:
+            raise GameConfigError(f"no computer plays {series.title} yet: play it with mode 'local' (two "
+                                  "people on one device) or at an online table", "no_computer")
         level = data.get("level", "medium")
         if level not in LEVELS:
             raise GameConfigError(f"level must be one of easy, medium, hard (got {level!r})")
@@ -136,9 +156,15 @@ MAX_SET_UP_LENGTH = 64
 """The longest match a set-up position may come from."""
 
 
-SERVED = tuple(VARIANTS)
-"""The variants a game on the server may play: those Table offers (``VARIANTS``); the games the
-engine alone plays yet (Plakoto, Fevga) are refused by name."""
+GREEK_SERVED: tuple[str, ...] = (PLAKOTO.name, FEVGA.name, PORTES.name, TAVLI.name)
+"""The Greek games the server plays between people (on one device, online), and the Tavli match
+(``table.match.series``, by its kind's name): kept apart from ``VARIANTS``, which the web app's
+forms list, so that no form offers a game its board cannot draw yet.  No computer plays them:
+a game against it is refused (``no_computer``)."""
+
+SERVED = (*VARIANTS, *GREEK_SERVED)
+"""The games a match on the server may play, by name: those Table offers (``VARIANTS``) and the
+Greek games (``GREEK_SERVED``)."""
 
 
 def _variant_name(raw: object) -> str:
@@ -146,17 +172,19 @@ def _variant_name(raw: object) -> str:
 
     >>> _variant_name("NackGammon"), _variant_name("Acey-Deucey")
     ('nackgammon', 'acey-deucey')
+    >>> _variant_name("Tavli"), _variant_name("plakoto")
+    ('tavli', 'plakoto')
     >>> _variant_name("fly")
     Traceback (most recent call last):
     ...
-    table.server.play.game.GameConfigError: variant: unknown variant 'fly': Table plays standard, nackgammon, hypergammon, race, dutch, acey-deucey
+    table.server.play.game.GameConfigError: variant: unknown variant 'fly': Table plays standard, nackgammon, hypergammon, race, dutch, acey-deucey, plakoto, fevga, portes, tavli
     """
     if not isinstance(raw, str) or len(raw) > 40:
         raise GameConfigError(f"variant must be the name of a variant (got {raw!r})")
     try:
-        variant = find_variant(raw)
-    except TableError as exc:
-        raise GameConfigError(f"variant: {exc}") from None
+        variant = find_game(raw)
+    except TableError:
+        raise GameConfigError(f"variant: unknown variant {raw!r}: Table plays {', '.join(SERVED)}") from None
     if variant.name not in SERVED:
         raise GameConfigError(f"variant: {variant.title} is not played on the server yet; "
                               f"it plays {', '.join(SERVED)}")
@@ -206,17 +234,23 @@ def _start_ids(raw: object, variant: str = STANDARD.name) -> tuple[str, str]:
     return ids
 
 
-def to_abs(seat: int, point: int) -> int:
-    """A point in ``seat``'s numbering as an absolute point (bar, tray and waiting checkers unchanged)."""
+def to_abs(seat: int, point: int, same_way: bool = False) -> int:
+    """A point in ``seat``'s numbering as an absolute point (bar, tray and waiting checkers unchanged);
+    ``same_way``: both sides move the same way round (Fevga, ``greekview.round_abs``).
+
+    >>> to_abs(1, 24), to_abs(1, 24, same_way=True)
+    (1, 12)
+    """
     if seat == 0 or point in (0, 25, RESERVE):
         return point
-    return 25 - point
+    return round_abs(seat, point) if same_way else 25 - point
 
 
 def board_json(board: Sequence[int], checkers: int = STANDARD.checkers) -> JSON:
     """Seat 0's board as views give it: points 1..24 (+ seat 0, - seat 1) and bar/off per seat
     (``checkers``: each side's, the variant's); a 28-entry board (checkers waiting off the
-    board: Race, Dutch, Acey-Deucey) adds ``waiting`` per seat.
+    board: Race, Dutch, Acey-Deucey) adds ``waiting`` per seat, a Plakoto board ``pinned``
+    (``greekview.pinned_json``: pinned checkers count as on the board).
 
     >>> from table.rules.position import Position
     >>> b = board_json(Position.initial().board)
@@ -231,24 +265,31 @@ def board_json(board: Sequence[int], checkers: int = STANDARD.checkers) -> JSON:
     waiting = [board[RESERVE], -board[THEIR_RESERVE]] if len(board) > RESERVE else [0, 0]
     on_board = [sum(v for v in points if v > 0) + bar[0] + waiting[0],
                 -sum(v for v in points if v < 0) + bar[1] + waiting[1]]
+    pinned = pinned_json(board)
+    if pinned is not None:
+        on_board = [on_board[0] + sum(v > 0 for v in pinned), on_board[1] + sum(v < 0 for v in pinned)]
     view: JSON = {"points": points, "bar": bar, "off": [checkers - on_board[0], checkers - on_board[1]]}
-    if len(board) > RESERVE:
+    if pinned is not None:
+        view["pinned"] = pinned
+    elif len(board) > RESERVE:
         view["waiting"] = waiting
     return view
 
 
-def steps_json(seat: int, play: Play | None, doubles: bool, reserve: bool = False) -> JSON:
-    """A play of ``seat``'s as absolute steps and hits, and its text from each seat's side.
+def steps_json(seat: int, play: Play | None, doubles: bool, reserve: bool = False, same_way: bool = False) -> JSON:
+    """A play of ``seat``'s as absolute steps and hits (Plakoto: pins), and its text from each seat's
+    side (``same_way``: Fevga's numbering, ``to_abs``).
 
     >>> from table.rules.position import Position
     >>> play = Position.initial().legal_plays((3, 1))[0]
     >>> steps_json(1, play, False)["text"] == [format_steps([(25 - a, 25 - b) for a, b in play.steps], play.hits, False), str(play)]
     True
     """
-    steps = [] if play is None else [[to_abs(seat, a), to_abs(seat, b)] for a, b in play.steps]
+    steps = [] if play is None else [[to_abs(seat, a, same_way), to_abs(seat, b, same_way)] for a, b in play.steps]
     hits = [] if play is None else list(play.hits)
     write = format_reserve_steps if reserve else format_steps  # reserve: a step from 26 is written in/
-    text = [write([(to_abs(s, a), to_abs(s, b)) for a, b in steps], hits, doubles) for s in (0, 1)]
+    text = [write([(to_abs(s, a, same_way), to_abs(s, b, same_way)) for a, b in steps], hits, doubles)
+            for s in (0, 1)]
     return {"steps": steps, "hits": hits, "text": text}
 
 
@@ -342,7 +383,8 @@ class Game:
         if m.phase != Phase.MOVE or m.dice is None:
             raise IllegalActionError("there is no roll to play now")
         if self._graph is None:
-            self._graph = move_graph(m.position, m.dice)
+            greek = greek_game(m.variant) is not None
+            self._graph = greek_graph(m.position, m.dice) if greek else move_graph(m.position, m.dice)
         return self._graph
 
     # Actions ------------------------------------------------------------------
@@ -365,7 +407,8 @@ class Game:
         seat = self.to_act
         assert seat is not None
         if isinstance(action, MoveSteps):
-            own = [[to_abs(seat, a), to_abs(seat, b)] for a, b in action.steps]
+            same_way = is_round(self.match.variant)
+            own = [[to_abs(seat, a, same_way), to_abs(seat, b, same_way)] for a, b in action.steps]
             play = self.graph.play_for(own)  # raises when illegal
             return self._apply(seat, Move.of(play))
         assert wanted is not None
@@ -404,7 +447,7 @@ class Game:
             # mover's bar, 0 off) and "text" is the play written from each seat's side, so that
             # every reader sees it numbered as their board is.
             moved = steps_json(before_turn, play, dice is not None and dice[0] == dice[1],
-                               m.variant.entry == "reserve")
+                               m.variant.entry == "reserve", is_round(m.variant))
             self.last = {"seat": before_turn, "dice": list(dice or ()), "play": logged.to_json()["play"], **moved}
         elif isinstance(action, (OpeningRoll, NextGame)):
             self.last = None
@@ -466,9 +509,14 @@ class Game:
                 act = m.state.on_roll
                 g = self.graph
                 # to_abs, written out: a doubles' graph has hundreds of edges
-                nodes = ([[[s, d, die, int(hit), c] for s, d, die, hit, c in edges] for edges in g.nodes] if act == 0
-                         else [[[s if s in (0, 25, 26) else 25 - s, d if d in (0, 25) else 25 - d, die, int(hit), c]
-                                for s, d, die, hit, c in edges] for edges in g.nodes])
+                if act == 0:
+                    nodes = [[[s, d, die, int(hit), c] for s, d, die, hit, c in edges] for edges in g.nodes]
+                elif is_round(m.variant):
+                    nodes = [[[round_abs(1, s), round_abs(1, d), die, int(hit), c] for s, d, die, hit, c in edges]
+                             for edges in g.nodes]
+                else:
+                    nodes = [[[s if s in (0, 25, 26) else 25 - s, d if d in (0, 25) else 25 - d, die, int(hit), c]
+                              for s, d, die, hit, c in edges] for edges in g.nodes]
                 view["moves"] = {
                     "depth": g.depth,
                     "nodes": nodes,
@@ -485,13 +533,14 @@ class Game:
         phase = m.phase
         playing = phase in (Phase.ROLL, Phase.MOVE, Phase.TAKE, Phase.RESIGN, Phase.NAME_DOUBLE)
         result = m.game_result
-        winner = m.winner if not self.single else (result.winner if result else None)
+        # A drawn single game (Plakoto: both mothers pinned) has no winner.
+        winner = m.winner if not self.single else (result.winner if result and not result.is_draw else None)
         if self.forfeit is not None:
             winner = 1 - self.forfeit["seat"]
             playing = False
         view: JSON = {
             "phase": phase.value,
-            "variant": m.variant.name,
+            "variant": m.variant.name,  # in a Tavli match, the current game's
             **board,
             "pips": [pips[0], pips[1]],
             "turn": m.state.on_roll if playing else None,
@@ -513,6 +562,9 @@ class Game:
         }
         if m.variant.turn_flow == "acey-deucey":
             view["stage"] = acey_deucey_stage(m.state)
+        if m.series is not None:  # the Tavli match: its kind and the games it plays in turn
+            view["kind"] = m.series.name
+            view["series"] = [v.name for v in m.series.games]
         if self.config.mode == "online":
             # The state as GNU Backgammon IDs lets a bot client decide exactly as the server's computer does.
             view["forfeit"] = self.forfeit
