@@ -5,8 +5,9 @@ these games yet, so the match layer is compared directly).
 Whole matches and single games are played with seeded random actions and recorded dice; Node
 replays them through ``LocalGame`` (js/parity/greekmatch.parity.mjs) with the same dice and must
 log the same entries and reach the same state at every step: phase, player on roll, dice, score,
-game number, Crawford, Position ID, Match ID and result (the pinned mother's win, a draw), with
-the board's move graph giving exactly Python's legal plays.
+game number, Crawford, Position ID, Match ID and result (the pinned mother's win, a draw), the
+view's checkers borne off, pip counts and pinned checkers (seat 0's side), with the board's move
+graph giving exactly Python's legal plays.
 """
 
 from __future__ import annotations
@@ -29,7 +30,10 @@ def _state(m: Match) -> dict[str, Any]:
     except KeyError:  # table.match.ids.match_info does not know "mother" and "draw" (reported)
         match_id = None
     plays = sorted({str(p) for p in m.position.legal_plays(m.dice)}) if m.phase == Phase.MOVE and m.dice else None
-    return {"phase": m.phase.value, "onRoll": m.on_roll, "dice": list(m.dice) if m.dice else None,
+    seat0 = m.position_for(0)  # what the board shows: seat 0's side
+    pinned = list(seat0.board[26:50]) if len(seat0.board) == 50 else None
+    return {"off": list(seat0.borne_off()), "pips": list(seat0.pip_counts()), "pinned": pinned,
+            "phase": m.phase.value, "onRoll": m.on_roll, "dice": list(m.dice) if m.dice else None,
             "score": list(m.score), "gameNumber": m.game_number, "crawford": m.crawford,
             "position": m.position.id, "match": match_id, "plays": plays,
             "result": None if r is None else {"winner": r.winner, "points": r.points, "level": r.level,

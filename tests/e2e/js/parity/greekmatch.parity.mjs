@@ -12,7 +12,11 @@ const fixture = JSON.parse(readFileSync(process.env.PARITY_FIXTURE, "utf8"));
 function stateOf(game) {
   const s = game.state, r = s.result;
   const over = s.phase === "game_over" || s.phase === "match_over";
+  const view = game.view([0, 1]);
+  assert.equal(view.waiting, undefined); // nothing waits off the board in these games
+  assert.deepEqual(view.bar, [0, 0]);
   return {
+    off: view.off, pips: view.pips, pinned: view.pinned ?? null,
     phase: s.phase, onRoll: s.onRoll, dice: s.dice ? s.dice.slice() : null, score: s.score.slice(),
     gameNumber: s.gameNumber, crawford: s.crawford, position: game.ids.position,
     match: game.ids.match, plays: s.phase === "move" && s.dice ? game.graph.plays.map((p) => p.text).sort() : null,

@@ -76,7 +76,8 @@ export function statusText(msg) {
   if (v.over && !v.result) return tn("match_over", msg, v.winner, { name: playerName(msg, v.winner) });
   if (v.result) {
     parts.push(resultText(msg));
-    if (v.over) parts.push(tn("match_over", msg, v.winner, { name: playerName(msg, v.winner) }));
+    // A drawn single game (Plakoto) is over without a winner to name.
+    if (v.over) { if (v.winner !== null) parts.push(tn("match_over", msg, v.winner, { name: playerName(msg, v.winner) })); }
     else parts.push(t("hint_next_game"));
     return parts.join(" ");
   }

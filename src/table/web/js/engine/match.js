@@ -10,7 +10,7 @@ import { formatSteps } from "./movetext.js";
 import { moveGraph, playFor } from "./graph.js";
 import { positionId, matchId, GAME_STATE } from "./ids.js";
 import { secretDice } from "./dice.js";
-import { RESERVE, THEIR_RESERVE, encodeReserveId, folded, formatReserveSteps } from "./reserve.js";
+import { RESERVE, RESERVE_BOARD_SIZE, THEIR_RESERVE, encodeReserveId, folded, formatReserveSteps } from "./reserve.js";
 import { IllegalAction, aceyDeuceyStage, initialState, legalKinds, step, turn, turnBoard, whyNoDouble } from "./state.js";
 import { LEVEL_NAMES, MATCH_LENGTHS, STANDARD, playable, variantOf } from "./variants.js";
 import { encodeGreekId, greekGame, greekPips } from "./greek.js";
@@ -46,7 +46,7 @@ const isRound = (variant) => greekGame(variant)?.name === "Fevga";
 export function boardJson(board, checkers = STANDARD.checkers) {
   const points = Array.from(board.slice(1, 25));
   const bar = [board[25], 0 - board[0]]; // not -board[0]: that is -0, which JSON and deepEqual tell apart
-  const reserve = board.length > RESERVE;
+  const reserve = board.length === RESERVE_BOARD_SIZE;
   const waiting = reserve ? [board[RESERVE], 0 - board[THEIR_RESERVE]] : [0, 0];
   const on = [bar[0] + waiting[0], bar[1] + waiting[1]];
   for (const v of points) { if (v > 0) on[0] += v; else on[1] -= v; }
