@@ -19,6 +19,8 @@ def test_serve_passes_host_port_and_database(monkeypatch, tmp_path, capsys):
     import uvicorn
 
     monkeypatch.setattr(uvicorn, "run", fake_run)
+    # Settling would change this test process's collector for every test after it.
+    monkeypatch.setattr("table.server.edge.memory.settle_memory", lambda: None)
     db = tmp_path / "g.sqlite3"
     assert main(["serve", "--host", "0.0.0.0", "--port", "8123", "--db", str(db)]) == 0
     assert seen["host"] == "0.0.0.0" and seen["port"] == 8123 and db.exists()

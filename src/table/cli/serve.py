@@ -95,6 +95,9 @@ def cluster_app() -> Any:
 
 
 def _serve(args: argparse.Namespace) -> int:
+    from table.server.edge.memory import use_the_c_allocator
+
+    use_the_c_allocator()  # first: it starts the process again
     import uvicorn
 
     from table.server.app import create_app

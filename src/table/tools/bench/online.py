@@ -236,7 +236,10 @@ def client_main(spec_json: str) -> None:
 def _start_server(port: int, db: str, evict: float, cluster: JSON | None = None) -> subprocess.Popen[bytes]:
     url = f"http://127.0.0.1:{port}"
     extra = [] if cluster is None else [json.dumps(cluster)]
-    server = subprocess.Popen([sys.executable, "-c", _SERVE, str(port), db, str(evict), *extra])
+    # On the allocator ``table serve`` runs on (``use_the_c_allocator``) unless PYTHONMALLOC says
+    # otherwise; the clients keep Python's.
+    server = subprocess.Popen([sys.executable, "-c", _SERVE, str(port), db, str(evict), *extra],
+                              env={"PYTHONMALLOC": "malloc", **os.environ})
     deadline = time.monotonic() + 60
     while True:
         try:
