@@ -26,8 +26,8 @@ def match_info(state: State) -> MatchInfo:
     elif phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
         # A match set up from a finished match's ID does not know how its last game ended.
         how = "checkers" if state.result is None else state.result.how
-        game_state = {"checkers": GameState.OVER, "drop": GameState.DROPPED,
-                      "resign": GameState.RESIGNED, "record": GameState.OVER}[how]
+        # Plakoto's pinned mother and draw end the game on the board, as borne-off checkers do.
+        game_state = {"drop": GameState.DROPPED, "resign": GameState.RESIGNED}.get(how, GameState.OVER)
     who = turn(state)
     return MatchInfo(
         cube_value=state.cube_value,

@@ -1,0 +1,354 @@
+"""Plakoto, Fevga, Portes and the Tavli match on the server (issue 51): made through the game API
+between two people on one device, played over HTTP and the WebSocket to the end, their views
+(Plakoto's pins, Fevga's same-way numbering, the Tavli match's kind and current game), a draw in a
+match and on the points ledger, the JSON record; the computer, hints and reviews refused; online
+tables of each; bad input refused with nothing changed."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from table.match import Match
+from table.match.state import GameResult
+from table.notation.matchid import MatchInfo, encode_match_id
+from table.rules.dice import SeededDice
+from table.rules.position import Position
+from table.server.app import create_app
+from table.server.edge.limits import Limits
+from table.server.online.ledger import LedgerError, game_entries
+from table.server.store import open_storage
+
+from tests.server.server_helpers import TestClient, auth, first_path
+from tests.server.test_api import act
+from tests.server.test_faults_online import contents, failing, refused
+from tests.server.test_online_tables import Site, make_site
+
+
+def local(client, **settings):
+    r = client.post("/api/games", json={"mode": "local", **settings})
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def seeded(db, seed):
+    storage = open_storage(db)
+    return storage, TestClient(create_app(storage, SeededDice(seed), limits=Limits(games_burst=10**6,
+                                                                                      ws_messages_burst=10**6)))
+
+
+def decide(view: dict) -> dict:
+    acts = view["actions"]
+    if "next_game" in acts:
+        return {"type": "next_game"}
+    if view["phase"] == "move":
+        return {"type": "move", "steps": first_path(view["moves"])}
+    return {"type": "roll"}
+
+
+def on_board(view: dict) -> tuple[int, int]:
+    """Each seat's checkers as the view counts them: on the points (pinned ones too), the bar (Portes)
+    and borne off."""
+    pins = view.get("pinned", [0] * 24)
+    return (sum(v for v in view["points"] if v > 0) + sum(p > 0 for p in pins) + view["bar"][0] + view["off"][0],
+            -sum(v for v in view["points"] if v < 0) + sum(p < 0 for p in pins) + view["bar"][1] + view["off"][1])
+
+
+def ids(variant: str, mover: dict[int, int], opponent: dict[int, int], dice: tuple[int, int], *,
+        pinned: str = "", length: int = 5, score: tuple[int, int] = (0, 0)) -> dict[str, str]:
+    """A ``start`` setting: seat 0 to play ``dice`` (``pinned``: Plakoto's pin suffix of the Position ID)."""
+    position = Position.from_checkers(mover, opponent, variant).id + pinned
+    match = encode_match_id(MatchInfo(cube_value=1, cube_owner=None, player_on_roll=0, crawford=False,
+                                      turn=0, double_offered=False, dice=dice, match_length=length, score=score))
+    return {"position": position, "match": match}
+
+
+def games_in(db) -> int:
+    con = sqlite3.connect(db)
+    try:
+        return con.execute("SELECT count(*) FROM games").fetchone()[0]
+    finally:
+        con.close()
+
+
+# One device ----------------------------------------------------------------------------------
+
+
+def test_a_tavli_match_to_three_alternates_the_three_games_to_the_end_over_http(db):
+    storage, c = seeded(db, 3)  # this seed's match has five games: the rotation comes round again
+    with c:
+        g = local(c, variant="Tavli", length=3)
+        assert g["config"]["variant"] == "tavli" and g["config"]["cube"] is False
+        s, played = g, []
+        for _ in range(5000):
+            v = s["view"]
+            assert (v["kind"], v["series"]) == ("tavli", ["portes", "plakoto", "fevga"])
+            assert on_board(v) == (15, 15) and v["cube"]["enabled"] is False
+            if v["game_number"] > len(played):
+                played.append(v["variant"])
+            if v["over"]:
+                break
+            r = act(c, g["game"], g["token"], s["version"], decide(v))
+            assert r.status_code == 200, r.text
+            s = r.json()
+        assert played == ["portes", "plakoto", "fevga", "portes", "plakoto"]
+        assert v["over"] and max(v["score"]) == 3 and v["winner"] == v["score"].index(3)
+        results = [m for m in c.get(f"/api/games/{g['game']}/moves").json()["moves"] if m["kind"] == "result"]
+        assert len(results) == 5 and sum(r["points"] for r in results) == sum(v["score"])
+        # The JSON record reads back as the same Tavli match; .mat and SGF say why they cannot hold it.
+        export = c.get(f"/api/games/{g['game']}/export", headers=auth(g["token"])).json()
+        assert export["mat"] is None and export["sgf"] is None and export["why_code"] == "variant"
+        back = Match.from_json(export["json"])
+        assert (back.kind, back.length, list(back.score), back.is_over) == ("tavli", 3, v["score"], True)
+        again = c.get(f"/api/games/{g['game']}", headers=auth(g["token"])).json()["view"]
+        assert again == v
+    storage.close()
+
+
+def test_a_fevga_game_is_played_to_the_end_over_the_websocket_numbered_the_same_way_round(db):
+    storage, c = seeded(db, 5)
+    with c:
+        g = local(c, variant="fevga")
+        start = g["view"]
+        # Both start on their own 24-point: seat 1's is seat 0's 12.
+        assert g["view"]["game_number"] == 1 and "pinned" not in start
+        with c.websocket_connect(f"/ws/games/{g['game']}") as ws:
+            ws.send_json({"type": "hello", "token": g["token"]})
+            s = ws.receive_json()
+            seat1_sources = set()
+            for _ in range(3000):
+                v = s["view"]
+                assert on_board(v) == (15, 15)
+                if v["over"]:
+                    break
+                if v["phase"] == "move" and v["turn"] == 1:
+                    seat1_sources |= {e[0] for e in v["moves"]["nodes"][0]}
+                ws.send_json({"type": "action", "version": s["version"], "action": decide(v)})
+                s = ws.receive_json()
+                assert s["type"] == "state", s
+    v = s["view"]
+    assert v["over"] and v["result"]["how"] == "checkers" and v["off"][v["winner"]] == 15
+    # Seat 1 moved from seat 0's 12-point (its own 24) round past 1 to 13 (its own 1).
+    assert 12 in seat1_sources and all(1 <= p <= 24 for p in seat1_sources)
+    storage.close()
+
+
+def test_a_plakoto_pin_is_in_the_view_and_the_pinned_checker_does_not_move(client):
+    start = ids("plakoto", {24: 14, 8: 1}, {24: 14, 20: 1}, (2, 1), length=3)
+    g = local(client, variant="plakoto", length=3, start=start)
+    v = g["view"]
+    assert v["pinned"] == [0] * 24 and v["phase"] == "move"
+    r = act(client, g["game"], g["token"], g["version"], {"type": "move", "steps": [[8, 6], [6, 5]]})
+    assert r.status_code == 200, r.text
+    v = r.json()["view"]
+    # Seat 1's checker on its 20-point (seat 0's 5) lies under seat 0's: -1 there, seat 0's on top.
+    assert v["pinned"][4] == -1 and sum(map(abs, v["pinned"])) == 1 and v["points"][4] == 1
+    assert on_board(v) == (15, 15) and v["off"] == [0, 0]
+    assert v["last"]["hits"] == [False, True] and v["last"]["text"][0] == "8/5*"
+    assert v["last"]["text"][1].endswith("*")
+    while v["phase"] != "move":
+        r = act(client, g["game"], g["token"], r.json()["version"], {"type": "roll"})
+        v = r.json()["view"]
+    assert v["turn"] == 1 and all(e[0] != 5 for e in v["moves"]["nodes"][0])  # the pinned checker stays
+
+
+def test_a_drawn_plakoto_game_in_a_match_scores_nothing_and_the_match_goes_on(client):
+    # Seat 0's mother is pinned on its 24-point; its checker on 3 pins seat 1's mother (seat 1's 24).
+    start = ids("plakoto", {3: 1, 6: 13}, {24: 1, 1: 1, 10: 13}, (2, 1), pinned=":24:", score=(1, 3))
+    g = local(client, variant="plakoto", length=5, start=start)
+    assert g["view"]["pinned"][23] == 1
+    r = act(client, g["game"], g["token"], g["version"], {"type": "move", "steps": [[6, 5], [3, 1]]})
+    assert r.status_code == 200, r.text
+    v = r.json()["view"]
+    assert v["result"] == {"winner": v["result"]["winner"], "points": 0, "level": 0, "cube": 1, "how": "draw"}
+    assert v["score"] == [1, 3] and v["winner"] is None and not v["over"] and v["actions"] == ["next_game"]
+    moves = client.get(f"/api/games/{g['game']}/moves").json()["moves"]
+    assert moves[-1] == {"kind": "result", "winner": v["result"]["winner"], "points": 0, "score": [1, 3]}
+    r = act(client, g["game"], g["token"], r.json()["version"], {"type": "next_game"})
+    v = r.json()["view"]
+    assert v["game_number"] == 2 and v["variant"] == "plakoto" and v["result"] is None
+
+
+def test_a_drawn_single_game_has_no_winner(client):
+    start = ids("plakoto", {3: 1, 6: 13}, {24: 1, 1: 1, 10: 13}, (2, 1), pinned=":24:", length=0)
+    g = local(client, variant="plakoto", start=start)
+    v = act(client, g["game"], g["token"], g["version"], {"type": "move", "steps": [[6, 5], [3, 1]]}).json()["view"]
+    assert v["over"] and v["winner"] is None and v["result"]["how"] == "draw"
+
+
+# Refusals ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("body, code, words", [
+    ({"variant": "tavli", "length": 4}, "bad_request", "a Tavli match is played to 3, 5 or 7 points (got 4)"),
+    ({"variant": "tavli", "length": 1}, "bad_request", "a Tavli match is played to 3, 5 or 7 points (got 1)"),
+    ({"variant": "grasshopper"}, "bad_request", "variant: unknown variant 'grasshopper': Table plays standard"),
+    ({"variant": "plakoto", "cube": True}, "bad_request", "Plakoto is played without the doubling cube"),
+    ({"variant": "fevga", "mode": "computer"}, "no_computer", "no computer plays Fevga yet"),
+    ({"variant": "tavli", "length": 3, "mode": "computer"}, "no_computer", "no computer plays Tavli yet"),
+    ({"variant": "tavli", "length": 3, "start": {"position": "4HPwATDgc/ABMA", "match": "cAkAAAAAAAAA"}},
+     "bad_request", "a Tavli match starts from the opening"),
+])
+def test_a_bad_new_game_is_refused_with_the_reason_and_nothing_made(client, db, body, code, words):
+    r = client.post("/api/games", json={"mode": "local", **body})
+    assert r.status_code == 400 and r.json()["code"] == code and r.json()["message"].startswith(words), r.json()
+    assert games_in(db) == 0 and len(client.app.state.rooms) == 0
+
+
+def test_a_move_in_the_wrong_numbering_or_notation_is_refused_and_changes_nothing(client):
+    # Fevga: seat 1 plays from its 24-point, which the wire numbers as seat 0's 12.
+    start = ids("fevga", {24: 15}, {24: 15}, (6, 5), length=3)
+    g = local(client, variant="fevga", length=3, start=start)
+    before = client.get(f"/api/games/{g['game']}", headers=auth(g["token"])).json()
+    for action, words in [({"type": "move", "steps": [[12, 6], [12, 7]]}, "step 1 (12/6) is not a legal move"),
+                          ({"type": "move", "steps": [[24, 18], [18, 25]]}, "step 2 (18/bar) is not a legal move"),
+                          ({"type": "move", "play": "24/13"}, "a move is {\"type\": \"move\", \"steps\""),
+                          ({"type": "move", "steps": [[24, 13]]}, "step 1 (24/13) is not a legal move")]:
+        r = act(client, g["game"], g["token"], before["version"], action)
+        assert r.status_code == 422 and r.json()["code"] == "illegal", r.json()
+        assert words in r.json()["message"], r.json()
+        assert client.get(f"/api/games/{g['game']}", headers=auth(g["token"])).json() == before
+    # The first checker goes on alone (Fevga: the second leaves once it has passed seat 1's start).
+    r = act(client, g["game"], g["token"], before["version"], {"type": "move", "steps": [[24, 18], [18, 13]]})
+    assert r.status_code == 200, r.json()
+    assert r.json()["view"]["points"][12] == 1 and r.json()["view"]["points"][23] == 14
+
+
+def test_hints_and_reviews_are_refused_for_the_greek_games(client):
+    g = local(client, variant="portes")
+    while g["view"]["phase"] not in ("move", "roll"):
+        g = {**g, **act(client, g["game"], g["token"], g["version"], decide(g["view"])).json()}
+    r = client.get(f"/api/games/{g['game']}/hint", headers=auth(g["token"]))
+    assert (r.status_code, r.json()["code"]) == (409, "no_hint") and "no computer plays Portes" in r.json()["message"]
+    r = client.post(f"/api/games/{g['game']}/review", headers=auth(g["token"]))
+    assert r.status_code == 409 and r.json()["code"] in ("no_review", "not_finished"), r.json()
+
+
+def test_the_ledger_pays_a_draw_nothing_and_refuses_other_level_0_results():
+    draw = GameResult(winner=0, points=0, level=0, cube=1, how="draw")
+    assert [(e.player_id, e.amount, e.reason) for e in game_entries(draw, (4, 5), "g")] == [(4, 0, "draw"),
+                                                                                          (5, 0, "draw")]
+    for bad in (GameResult(winner=0, points=1, level=0, cube=1, how="checkers"),
+                GameResult(winner=0, points=2, level=0, cube=1, how="draw")):
+        with pytest.raises(LedgerError, match="a drawn game is level 0 for 0 points"):
+            game_entries(bad, (4, 5), "g")
+
+
+# Online tables -------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def site(db):
+    storage, now, clock, app = make_site(db, limits=Limits(games_burst=10**6, ws_messages_burst=10**6))
+    with TestClient(app()) as c:
+        yield Site(c, storage, now, clock)
+    storage.close()
+
+
+def seat_tokens(site, game, *tokens):
+    """The tokens by the seat each holds."""
+    by_seat = {}
+    for t in tokens:
+        [seat] = site.c.get(f"/api/games/{game}", headers=auth(t)).json()["seats"]
+        by_seat[seat] = t
+    return by_seat
+
+
+def play_online(site, game, by_seat):
+    s = site.c.get(f"/api/games/{game}", headers=auth(by_seat[0])).json()
+    played = []
+    for _ in range(5000):
+        v = s["view"]
+        if v["game_number"] > len(played):
+            played.append(v["variant"])
+        if v["over"]:
+            return v, played
+        seat = v["to_act"] if v["to_act"] is not None else 0
+        s = site.c.get(f"/api/games/{game}", headers=auth(by_seat[seat])).json()
+        r = act(site.c, game, by_seat[seat], s["version"], decide(s["view"]))
+        assert r.status_code == 200, r.text
+        s = r.json()
+    raise AssertionError("the match did not end")
+
+
+def test_an_online_tavli_table_is_listed_played_to_the_end_and_rated_as_tavli(site):
+    ana, ion = site.guest("Ana"), site.guest("Ion")
+    table = site.table(ana, variant="tavli", length=3, clock="untimed")
+    assert table["variant"] == "tavli"
+    [listed] = site.c.get("/api/tables").json()["open"]
+    assert listed["id"] == table["id"] and listed["variant"] == "tavli"
+    r = site.c.post(f"/api/tables/{table['id']}/join", headers=auth(ion))
+    assert r.status_code == 200, r.json()
+    game = r.json()["table"]["game"]
+    v, played = play_online(site, game, seat_tokens(site, game, ana, ion))
+    assert played[:3] == ["portes", "plakoto", "fevga"] and v["kind"] == "tavli" and max(v["score"]) >= 3
+    [row] = site.storage.match_results()
+    assert row.outcome.variant == "tavli" and row.outcome.rated
+    page = site.c.get("/api/players/Ana").json()
+    assert [x["variant"] for x in page["variants"]] == ["tavli"] and page["experience"] == 0
+
+
+@pytest.mark.parametrize("variant", ["plakoto", "fevga", "portes"])
+def test_a_turn_based_table_of_each_greek_game_starts_its_game(site, variant):
+    ana, ion = site.guest("Ana"), site.guest("Ion")
+    table = site.table(ana, variant=variant, length=1, clock="days3")
+    assert table["turn_based"] and table["variant"] == variant
+    r = site.c.post(f"/api/tables/{table['id']}/join", headers=auth(ion))
+    view = site.c.get(f"/api/games/{r.json()['table']['game']}").json()["view"]
+    assert view["variant"] == variant and view["cube"]["enabled"] is False
+    assert ("pinned" in view) is (variant == "plakoto")
+
+
+@pytest.mark.parametrize("settings, code, status", [
+    ({"variant": "tavli", "length": 4}, "bad_request", 400),
+    ({"variant": "fevga", "cube": True}, "bad_request", 400),
+    ({"variant": "grasshopper"}, "unknown_variant", 400),
+])
+def test_a_bad_greek_table_is_refused_and_nothing_opened(site, settings, code, status):
+    ana = site.guest("Ana")
+    r = site.c.post("/api/tables", json=settings, headers=auth(ana))
+    assert (r.status_code, r.json()["code"]) == (status, code), r.json()
+    assert site.c.get("/api/tables").json()["open"] == []
+
+
+def test_a_bot_is_refused_a_greek_table(site):
+    robo, ana = site.guest("Robo", bot=True), site.guest("Ana")
+    r = site.c.post("/api/tables", json={"variant": "plakoto", "length": 1}, headers=auth(robo))
+    assert (r.status_code, r.json()["code"]) == (409, "no_computer")
+    table = site.table(ana, variant="plakoto", length=1)
+    r = site.c.post(f"/api/tables/{table['id']}/join", headers=auth(robo))
+    assert (r.status_code, r.json()["code"]) == (409, "no_computer")
+    assert [t["id"] for t in site.c.get("/api/tables").json()["open"]] == [table["id"]]
+
+
+def test_a_greek_table_that_cannot_be_stored_is_not_opened(site, db):
+    ana = site.guest("Ana")
+    lobby, before = site.c.get("/api/tables").json(), contents(db)
+    with failing(db, "online_tables", "table_seats"):
+        refused(site.c.post("/api/tables", json={"variant": "tavli", "length": 5}, headers=auth(ana)))
+        assert contents(db) == before and site.c.get("/api/tables").json() == lobby
+    assert site.c.post("/api/tables", json={"variant": "tavli", "length": 5}, headers=auth(ana)).status_code == 201
+
+
+def test_an_online_draw_is_on_both_ledgers_at_0_and_the_match_goes_on(site):
+    ana, ion = site.guest("Ana"), site.guest("Ion")
+    table = site.table(ana, variant="plakoto", length=3, clock="untimed")
+    game = site.c.post(f"/api/tables/{table['id']}/join", headers=auth(ion)).json()["table"]["game"]
+    by_seat = seat_tokens(site, game, ana, ion)
+    # The match is brought to the drawing position (an online match cannot be set up from one).
+    room = site.c.app.state.rooms._rooms[game]
+    start = ids("plakoto", {3: 1, 6: 13}, {24: 1, 1: 1, 10: 13}, (2, 1), pinned=":24:", length=3)
+    room.game.match = Match.from_ids(start["position"], start["match"], cube=False, variant="plakoto",
+                                     dice=SeededDice(1))
+    room.game._graph = None
+    s = site.c.get(f"/api/games/{game}", headers=auth(by_seat[0])).json()
+    r = act(site.c, game, by_seat[0], s["version"], {"type": "move", "steps": [[6, 5], [3, 1]]})
+    assert r.status_code == 200, r.text
+    v = r.json()["view"]
+    assert v["result"]["how"] == "draw" and v["score"] == [0, 0] and not v["over"]
+    lines = site.storage.ledger(game_id=game, limit=10)
+    assert sorted((line.amount, line.reason) for line in lines) == [(0, "draw"), (0, "draw")]
+    assert site.c.get("/api/players/Ana").json()["record"] == {"games": 1, "wins": 0, "losses": 0, "draws": 1}
+    r = act(site.c, game, by_seat[0], r.json()["version"], {"type": "next_game"})
+    assert r.status_code == 200 and r.json()["view"]["game_number"] == 2
