@@ -1,7 +1,8 @@
 """Plakoto and Fevga on one device, in the browser on a phone (390x844): offered by the new-game
 form for two people only (not against the computer, which does not play them yet), started on the
 device even with a server at hand, a Plakoto pin made by taps and drawn under its captor with a
-mark and a label, and Fevga's start with both sides at their own corners and no bar.
+mark and a label, its JSON record exported and read back by Python, and Fevga's start with both
+sides at their own corners and no bar.
 
 The dice of games on the device come from ``crypto.getRandomValues`` one byte at a time
 (engine/dice.js); the page's one-byte draws are answered from a script here, so the game is known."""
@@ -9,6 +10,8 @@ The dice of games on the device come from ``crypto.getRandomValues`` one byte at
 from __future__ import annotations
 
 import json
+
+from table.match import Match
 
 from tests.e2e.e2e_helpers import click_loc, open_app
 from tests.e2e.test_nackgammon import _phone
@@ -80,6 +83,18 @@ def test_plakoto_on_one_device_a_pin_drawn_under_its_captor(browser, server_url,
         # Told in the numbers on the board, White's now (on roll), with * for the pin.
         assert "1/4* 1/2" in page.locator("#last").inner_text()
         page.screenshot(path=str(artifacts / "plakoto-pin-phone-ro.png"))
+        # No .mat for Plakoto, said why; Table's JSON record instead, which Python reads back to this game.
+        page.click("#btn-export")
+        link = page.locator("#learn-panel a[data-kind=json]")
+        link.wait_for()
+        assert "Plakoto" in page.locator("#export-why").inner_text()
+        assert page.locator("#learn-panel a[data-kind=mat]").count() == 0
+        with page.expect_download() as caught:
+            link.click()
+        record = Match.from_json(caught.value.path().read_text(encoding="utf-8"))
+        assert record.variant.name == "plakoto"
+        assert sorted(record.actions[-1].to_json()["play"].split()) == ["24/21*", "24/23"]
+        assert record.position.id.endswith(":4:")  # White (on roll) has a checker pinned on its 4-point
         assert not errors, errors
     finally:
         ctx.close()

@@ -7,7 +7,8 @@ replays them through ``LocalGame`` (js/parity/greekmatch.parity.mjs) with the sa
 log the same entries and reach the same state at every step: phase, player on roll, dice, score,
 game number, Crawford, Position ID, Match ID and result (the pinned mother's win, a draw), the
 view's checkers borne off, pip counts and pinned checkers (seat 0's side), with the board's move
-graph giving exactly Python's legal plays.
+graph giving exactly Python's legal plays; and the browser's JSON record of the match is the one
+``Match.to_json`` writes (so ``Match.from_json`` reads it back).
 """
 
 from __future__ import annotations
@@ -67,7 +68,8 @@ def play(variant: str, length: int, seed: int, resign: float = 0.004) -> dict[st
             action = Move(rng.choice(plays) if plays else "")
         logged = m.apply(action)
         steps.append({"actor": actor, "action": action.to_json(), "logged": logged.to_json(), "state": _state(m)})
-    return json.loads(json.dumps({"variant": variant, "length": length, "faces": faces, "steps": steps}))
+    return json.loads(json.dumps({"variant": variant, "length": length, "faces": faces, "steps": steps,
+                                  "record": m.to_json()}))
 
 
 def test_greek_matches_step_for_step(tmp_path):

@@ -65,10 +65,13 @@ export async function createLocalGame(config) {
   return { game: id, token: "" };
 }
 
-// The .mat record of a saved game.
-export async function exportMat(id) {
-  const [rec, { LocalGame, toMat }] = await Promise.all([loadGame(id), engine()]);
-  return rec ? toMat(LocalGame.replay(rec.config, rec.log)) : null;
+// The records of a saved game: {mat}, or where .mat cannot hold its game (Plakoto, Fevga, Race...)
+// {mat: null, json: Table's JSON record}; null for a game not saved here.
+export async function exportRecords(id) {
+  const [rec, { LocalGame, toMat, toJsonRecord }] = await Promise.all([loadGame(id), engine()]);
+  if (!rec) return null;
+  const game = LocalGame.replay(rec.config, rec.log);
+  return game.state.variant.matName ? { mat: toMat(game) } : { mat: null, json: toJsonRecord(game) };
 }
 
 // ---- the computer, thinking in a worker ----------------------------------------------------

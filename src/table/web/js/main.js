@@ -13,7 +13,7 @@ import { showPlayer } from "./player.js";
 import { Learn } from "./learn.js";
 import { showLeaderboard, showTop } from "./standings.js";
 import { Replay } from "./history.js";
-import { isLocalId, localGames, exportMat } from "./local.js";
+import { isLocalId, localGames, exportRecords } from "./local.js";
 import { watchBoardBox } from "./boardbox.js";
 import { $, app, store, ui } from "./app/store.js";
 import { applyTheme, openSettings, settings, watchSettings } from "./app/settings.js";
@@ -105,7 +105,8 @@ async function init() {
     local: (game, kind) => (!isLocalId(game) ? null : kind === "moves"
       ? Promise.resolve({ game, moves: app.live && app.live.g ? app.live.g.moves : [] })
       : kind === "hint" ? app.live.hint()
-      : exportMat(game).then((mat) => ({ mat, sgf: null, ...(app.live && app.live.g ? app.live.g.ids : {}) }))),
+      : exportRecords(game).then((r) => ({ ...r, sgf: null, ...(r && r.mat === null ? { why_code: "variant" } : {}),
+        ...(app.live && app.live.g ? app.live.g.ids : {}) }))),
   });
   $("btn-online").onclick = () => go("#/online");
   $("btn-home-online").onclick = () => go("#/online");

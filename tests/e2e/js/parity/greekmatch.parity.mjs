@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { LocalGame, toAbs } from "../../../../src/table/web/js/engine/match.js";
 import { playFor } from "../../../../src/table/web/js/engine/graph.js";
+import { toJsonRecord } from "../../../../src/table/web/js/engine/records.js";
 
 const fixture = JSON.parse(readFileSync(process.env.PARITY_FIXTURE, "utf8"));
 
@@ -64,6 +65,7 @@ fixture.matches.forEach((m, i) => {
       assert.deepEqual(got, want, where);
     });
     assert.ok(game.isOver);
+    assert.deepEqual(toJsonRecord(game), m.record); // Table's JSON record, as Match.to_json writes it
   });
 });
 
