@@ -112,8 +112,12 @@ def test_fevga_on_one_device_starts_at_opposite_corners(browser, server_url, art
         assert page.locator("#board .barzone").count() == 0
         assert "Both sides move the same way" in page.locator("#variant-start").inner_text()
         page.click("#controls [data-act=roll]")
-        # Only one checker may leave until it has passed Black's start: 24/14, one way or the other.
-        _move(page, 24, 14)
+        # Only one checker may leave until it has passed Black's start: 24/14, one way or the other,
+        # picked and put down at the keyboard.
+        page.wait_for_selector("#board .pt[data-loc='24'] .ck.movable")
+        for loc in (24, 14):
+            page.focus(f"#board .pt[data-loc='{loc}']")
+            page.keyboard.press("Enter")
         page.click("#controls [data-act=confirm]")
         page.wait_for_selector("#controls [data-act=roll]:visible")
         # Black on roll: the board numbers the points Black's way, its 24 where its checkers are.
