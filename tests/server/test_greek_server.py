@@ -56,11 +56,12 @@ def on_board(view: dict) -> tuple[int, int]:
 
 
 def ids(variant: str, mover: dict[int, int], opponent: dict[int, int], dice: tuple[int, int], *,
-        pinned: str = "", length: int = 5, score: tuple[int, int] = (0, 0)) -> dict[str, str]:
-    """A ``start`` setting: seat 0 to play ``dice`` (``pinned``: Plakoto's pin suffix of the Position ID)."""
+        pinned: str = "", length: int = 5, score: tuple[int, int] = (0, 0), seat: int = 0) -> dict[str, str]:
+    """A ``start`` setting: ``seat`` to play ``dice`` (``mover``: its checkers in its own numbering;
+    ``pinned``: Plakoto's pin suffix of the Position ID)."""
     position = Position.from_checkers(mover, opponent, variant).id + pinned
-    match = encode_match_id(MatchInfo(cube_value=1, cube_owner=None, player_on_roll=0, crawford=False,
-                                      turn=0, double_offered=False, dice=dice, match_length=length, score=score))
+    match = encode_match_id(MatchInfo(cube_value=1, cube_owner=None, player_on_roll=seat, crawford=False,
+                                      turn=seat, double_offered=False, dice=dice, match_length=length, score=score))
     return {"position": position, "match": match}
 
 
@@ -175,6 +176,9 @@ def test_a_drawn_single_game_has_no_winner(client):
     g = local(client, variant="plakoto", start=start)
     v = act(client, g["game"], g["token"], g["version"], {"type": "move", "steps": [[6, 5], [3, 1]]}).json()["view"]
     assert v["over"] and v["winner"] is None and v["result"]["how"] == "draw"
+    # The finished game is not reviewed: no computer weighs Plakoto's turns.
+    r = client.post(f"/api/games/{g['game']}/review", headers=auth(g["token"]))
+    assert (r.status_code, r.json()["code"]) == (409, "no_review") and "Plakoto" in r.json()["message"], r.json()
 
 
 # Refusals ------------------------------------------------------------------------------------
@@ -198,31 +202,33 @@ def test_a_bad_new_game_is_refused_with_the_reason_and_nothing_made(client, db, 
 
 def test_a_move_in_the_wrong_numbering_or_notation_is_refused_and_changes_nothing(client):
     # Fevga: seat 1 plays from its 24-point, which the wire numbers as seat 0's 12.
-    start = ids("fevga", {24: 15}, {24: 15}, (6, 5), length=3)
+    start = ids("fevga", {24: 15}, {24: 15}, (6, 5), length=3, seat=1)
     g = local(client, variant="fevga", length=3, start=start)
     before = client.get(f"/api/games/{g['game']}", headers=auth(g["token"])).json()
-    for action, words in [({"type": "move", "steps": [[12, 6], [12, 7]]}, "step 1 (12/6) is not a legal move"),
-                          ({"type": "move", "steps": [[24, 18], [18, 25]]}, "step 2 (18/bar) is not a legal move"),
+    assert before["view"]["turn"] == 1 and before["view"]["points"][11] == -15
+    for action, words in [({"type": "move", "steps": [[24, 18], [18, 13]]}, "step 1 (12/6) is not a legal move"),
+                          ({"type": "move", "steps": [[12, 6], [12, 7]]}, "step 2 (24/19) is not a legal move"),
+                          ({"type": "move", "steps": [[12, 6], [6, 25]]}, "step 2 (18/bar) is not a legal move"),
                           ({"type": "move", "play": "24/13"}, "a move is {\"type\": \"move\", \"steps\""),
-                          ({"type": "move", "steps": [[24, 13]]}, "step 1 (24/13) is not a legal move")]:
+                          ({"type": "move", "steps": [[12, 1]]}, "step 1 (24/13) is not a legal move")]:
         r = act(client, g["game"], g["token"], before["version"], action)
         assert r.status_code == 422 and r.json()["code"] == "illegal", r.json()
         assert words in r.json()["message"], r.json()
         assert client.get(f"/api/games/{g['game']}", headers=auth(g["token"])).json() == before
-    # The first checker goes on alone (Fevga: the second leaves once it has passed seat 1's start).
-    r = act(client, g["game"], g["token"], before["version"], {"type": "move", "steps": [[24, 18], [18, 13]]})
+    # The first checker goes on alone (Fevga: the second leaves once it has passed seat 0's start),
+    # from seat 1's 24 to its 13: seat 0's 12 to 1.
+    r = act(client, g["game"], g["token"], before["version"], {"type": "move", "steps": [[12, 6], [6, 1]]})
     assert r.status_code == 200, r.json()
-    assert r.json()["view"]["points"][12] == 1 and r.json()["view"]["points"][23] == 14
+    v = r.json()["view"]
+    assert v["points"][0] == -1 and v["points"][11] == -14 and v["last"]["text"] == ["12/1", "24/13"]
 
 
-def test_hints_and_reviews_are_refused_for_the_greek_games(client):
+def test_hints_are_refused_for_the_greek_games(client):
     g = local(client, variant="portes")
     while g["view"]["phase"] not in ("move", "roll"):
         g = {**g, **act(client, g["game"], g["token"], g["version"], decide(g["view"])).json()}
     r = client.get(f"/api/games/{g['game']}/hint", headers=auth(g["token"]))
     assert (r.status_code, r.json()["code"]) == (409, "no_hint") and "no computer plays Portes" in r.json()["message"]
-    r = client.post(f"/api/games/{g['game']}/review", headers=auth(g["token"]))
-    assert r.status_code == 409 and r.json()["code"] in ("no_review", "not_finished"), r.json()
 
 
 def test_the_ledger_pays_a_draw_nothing_and_refuses_other_level_0_results():
