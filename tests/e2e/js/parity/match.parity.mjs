@@ -25,8 +25,10 @@ fixture.matches.forEach((m, i) => {
   });
 });
 
-test("a wrong action is refused with a reason and changes nothing", () => {
-  const m = fixture.matches[0];
+test("a wrong action is refused with a reason and changes nothing", (t) => {
+  // A game whose opening roll is played at once (the Greek games' starter rolls afresh).
+  const m = fixture.matches.find((x) => !["plakoto", "fevga"].includes(x.config.variant));
+  if (!m) return t.skip("only Greek matches in this fixture");
   let k = 0;
   const game = new LocalGame(m.config, { rollDie: () => m.faces[k++] });
   game.applyAutomatic({ type: "opening_roll" });
