@@ -164,6 +164,10 @@ def test_a_drawn_plakoto_game_in_a_match_scores_nothing_and_the_match_goes_on(cl
     v = r.json()["view"]
     assert v["result"] == {"winner": v["result"]["winner"], "points": 0, "level": 0, "cube": 1, "how": "draw"}
     assert v["score"] == [1, 3] and v["winner"] is None and not v["over"] and v["actions"] == ["next_game"]
+    # Both mothers pinned: seat 1's on seat 0's 1-point (the board's first pinned flag, where a
+    # reserve board keeps its waiting checkers), seat 0's on its 24.  Nobody has borne off.
+    assert v["pinned"][0] == -1 and v["pinned"][23] == 1 and "waiting" not in v
+    assert on_board(v) == (15, 15) and v["off"] == [0, 0]
     moves = client.get(f"/api/games/{g['game']}/moves").json()["moves"]
     assert moves[-1] == {"kind": "result", "winner": v["result"]["winner"], "points": 0, "score": [1, 3]}
     r = act(client, g["game"], g["token"], r.json()["version"], {"type": "next_game"})

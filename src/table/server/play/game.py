@@ -262,17 +262,18 @@ def board_json(board: Sequence[int], checkers: int = STANDARD.checkers) -> JSON:
     """
     points = list(board[1:25])
     bar = [board[25], -board[0]]
-    waiting = [board[RESERVE], -board[THEIR_RESERVE]] if len(board) > RESERVE else [0, 0]
+    pinned = pinned_json(board)  # Plakoto's 50 entries: past the 26th, pins, not waiting checkers
+    reserve = pinned is None and len(board) > RESERVE
+    waiting = [board[RESERVE], -board[THEIR_RESERVE]] if reserve else [0, 0]
     on_board = [sum(v for v in points if v > 0) + bar[0] + waiting[0],
                 -sum(v for v in points if v < 0) + bar[1] + waiting[1]]
-    pinned = pinned_json(board)
     if pinned is not None:
         on_board = [on_board[0] + sum(v > 0 for v in pinned), on_board[1] + sum(v < 0 for v in pinned)]
     view: JSON = {"points": points, "bar": bar, "off": [checkers - on_board[0], checkers - on_board[1]]}
+    if reserve:
+        view["waiting"] = waiting
     if pinned is not None:
         view["pinned"] = pinned
-    elif len(board) > RESERVE:
-        view["waiting"] = waiting
     return view
 
 
