@@ -29,17 +29,13 @@ from tests.e2e.test_reserve_match_parity import QUIETER
 
 def _state(m: Match) -> dict[str, Any]:
     r = m.game_result if m.phase in (Phase.GAME_OVER, Phase.MATCH_OVER) else None
-    try:
-        match_id: str | None = m.match_id
-    except KeyError:  # table.match.ids.match_info does not know "mother" and "draw" (reported)
-        match_id = None
     plays = sorted({str(p) for p in m.position.legal_plays(m.dice)}) if m.phase == Phase.MOVE and m.dice else None
     seat0 = m.position_for(0)  # what the board shows: seat 0's side
     pinned = list(seat0.board[26:50]) if len(seat0.board) == 50 else None
     return {"off": list(seat0.borne_off()), "pips": list(seat0.pip_counts()), "pinned": pinned,
             "phase": m.phase.value, "onRoll": m.on_roll, "dice": list(m.dice) if m.dice else None,
             "score": list(m.score), "gameNumber": m.game_number, "crawford": m.crawford,
-            "position": m.position.id, "match": match_id, "plays": plays,
+            "position": m.position.id, "match": m.match_id, "plays": plays,
             "result": None if r is None else {"winner": r.winner, "points": r.points, "level": r.level,
                                               "how": r.how}}
 
