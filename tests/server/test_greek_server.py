@@ -227,6 +227,15 @@ def test_a_move_in_the_wrong_numbering_or_notation_is_refused_and_changes_nothin
     assert v["points"][0] == -1 and v["points"][11] == -14 and v["last"]["text"] == ["12/1", "24/13"]
 
 
+def test_a_backgammon_resignation_is_refused_in_the_greek_games_with_the_levels_there_are(client):
+    g = local(client, variant="fevga", length=3)
+    assert "resign" in g["view"]["actions"]
+    r = act(client, g["game"], g["token"], g["version"], {"type": "resign", "level": 3})
+    assert (r.status_code, r.json()["code"]) == (422, "illegal")
+    assert r.json()["message"] == "Fevga may be resigned at level 1 or 2 only"
+    assert client.get(f"/api/games/{g['game']}", headers=auth(g["token"])).json()["version"] == g["version"]
+
+
 def test_hints_are_refused_for_the_greek_games(client):
     g = local(client, variant="portes")
     while g["view"]["phase"] not in ("move", "roll"):
@@ -297,6 +306,13 @@ def test_an_online_tavli_table_is_listed_played_to_the_end_and_rated_as_tavli(si
     assert row.outcome.variant == "tavli" and row.outcome.rated
     page = site.c.get("/api/players/Ana").json()
     assert [x["variant"] for x in page["variants"]] == ["tavli"] and page["experience"] == 0
+    board = site.c.get("/api/leaderboard?variant=Tavli").json()
+    assert board["variant"] == "tavli" and {r["name"] for r in board["rows"]} == {"Ana", "Ion"}
+    # The stored log replays the match; .mat cannot hold it, and says why.
+    record = site.c.get(f"/api/games/{game}/record.json").json()
+    assert record["variant"] == "tavli" and record["length"] == 3 and record["log"]
+    mat = site.c.get(f"/api/games/{game}/record.mat")
+    assert (mat.status_code, mat.json()["code"]) == (409, "no_record") and "Tavli" in mat.json()["message"]
 
 
 @pytest.mark.parametrize("variant", ["plakoto", "fevga", "portes"])

@@ -25,7 +25,7 @@ from typing import Any, Sequence
 from table.bot.bot import LEVELS
 from table.errors import IllegalActionError, TableError
 from table.match import Match, Move, NextGame, OpeningRoll, Phase, action_from_json
-from table.match.actions import Action, NameDouble
+from table.match.actions import Action, NameDouble, Resign
 from table.match.state import acey_deucey_stage
 from table.notation.matchid import MatchInfo, decode_match_id, encode_match_id
 from table.notation.xgid import BOTTOM, CubeOffer, from_xgid
@@ -415,8 +415,12 @@ class Game:
         assert wanted is not None
         if isinstance(wanted, NextGame):
             raise IllegalActionError("the game is not over yet")
-        if wanted not in self.match.legal_actions():
+        legal = self.match.legal_actions()
+        if wanted not in legal:
             reason = self.match.why_no_double() if wanted.kind == "double" else None
+            levels = [str(a.level) for a in legal if isinstance(a, Resign)]
+            if levels and isinstance(wanted, Resign):  # e.g. the Greek games have no backgammon
+                reason = f"{self.match.variant.title} may be resigned at level {' or '.join(levels)} only"
             raise IllegalActionError(reason or f"{wanted.kind} is not possible now")
         return self._apply(seat, wanted)
 
