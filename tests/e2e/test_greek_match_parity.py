@@ -88,11 +88,12 @@ def test_greek_matches_step_for_step(tmp_path):
     run_node("greekmatch.parity.mjs", {"matches": matches}, tmp_path)
 
 
-def test_fevga_views_as_the_servers(tmp_path):
-    # The server plays Fevga too (table.server.play.game with greekview): the device's views, IDs and
-    # move list equal its views at every step of a seeded single game (graph nodes, same-way steps).
-    # Plakoto's are compared with Python's Match above: the server's board_json counts the pinned
-    # flags of points 1 and 2 as waiting checkers, so its borne-off counts are off there (reported).
-    match = play_match(GameConfig("local", length=1, cube=False, variant="fevga"), 2, QUIETER)
-    assert len(match["steps"]) > 100
-    run_node("match.parity.mjs", {"matches": [match]}, tmp_path)
+def test_views_as_the_servers(tmp_path):
+    # The server plays Plakoto and Fevga too (table.server.play.game with greekview): the device's
+    # views (pinned checkers, same-way numbering, graph nodes), IDs and move list equal its views at
+    # every step of a seeded single game of each.
+    matches = [play_match(GameConfig("local", length=1, cube=False, variant=v), seed, QUIETER)
+               for v, seed in (("plakoto", 0), ("fevga", 2))]
+    assert all(len(m["steps"]) > 100 for m in matches)
+    assert any(st["views"][0].get("pinned") and any(st["views"][0]["pinned"][:2]) for st in matches[0]["steps"])
+    run_node("match.parity.mjs", {"matches": matches}, tmp_path)
