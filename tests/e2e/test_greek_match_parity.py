@@ -1,6 +1,6 @@
 """The browser's match flow in Plakoto and Fevga (src/table/web/js/engine/match.js, state.js and
-graph.js) against Python's ``table.match.Match``, the reference (the server does not play
-these games yet, so the match layer is compared directly).
+graph.js) against Python's ``table.match.Match``, the reference, and against the server's games
+(``table.server.play.game``), whose views the device's must equal.
 
 Whole matches and single games are played with seeded random actions and recorded dice; Node
 replays them through ``LocalGame`` (js/parity/greekmatch.parity.mjs) with the same dice and must
@@ -8,7 +8,9 @@ log the same entries and reach the same state at every step: phase, player on ro
 game number, Crawford, Position ID, Match ID and result (the pinned mother's win, a draw), the
 view's checkers borne off, pip counts and pinned checkers (seat 0's side), with the board's move
 graph giving exactly Python's legal plays; and the browser's JSON record of the match is the one
-``Match.to_json`` writes (so ``Match.from_json`` reads it back).
+``Match.to_json`` writes (so ``Match.from_json`` reads it back).  A seeded single game of each is
+also played through the server's ``Game`` and replayed by js/parity/match.parity.mjs: the same
+entries, per-seat views, IDs and move list.
 """
 
 from __future__ import annotations
