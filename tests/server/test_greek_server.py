@@ -321,9 +321,15 @@ def test_a_turn_based_table_of_each_greek_game_starts_its_game(site, variant):
     table = site.table(ana, variant=variant, length=1, clock="days3")
     assert table["turn_based"] and table["variant"] == variant
     r = site.c.post(f"/api/tables/{table['id']}/join", headers=auth(ion))
-    view = site.c.get(f"/api/games/{r.json()['table']['game']}").json()["view"]
+    game = r.json()["table"]["game"]
+    view = site.c.get(f"/api/games/{game}").json()["view"]
     assert view["variant"] == variant and view["cube"]["enabled"] is False
     assert ("pinned" in view) is (variant == "plakoto")
+    # Played to the end at the pace of the table; the ledger pays the winner as for any game.
+    v, _ = play_online(site, game, seat_tokens(site, game, ana, ion))
+    assert v["over"] and v["table"]["status"] == "finished" and v["result"]["how"] in ("checkers", "mother")
+    amounts = sorted(e["amount"] for e in v["ledger"])
+    assert amounts == sorted([20 * v["result"]["level"], -10 * v["result"]["level"]])
 
 
 @pytest.mark.parametrize("settings, code, status", [
