@@ -310,7 +310,7 @@ def test_the_opponent_sees_a_disconnect_and_may_claim_after_90_seconds(site):
         assert end["view"]["ledger"][-2:] == [{"seat": 1, "amount": -100, "reason": "left"},
                                                {"seat": 0, "amount": 0, "reason": "opponent-left"}]
     assert site.c.get("/api/players/ion").json()["points"] == -100
-    assert site.c.get("/api/players/ana").json()["record"] == {"games": 1, "wins": 1, "losses": 0}
+    assert site.c.get("/api/players/ana").json()["record"] == {"games": 1, "wins": 1, "losses": 0, "draws": 0}
     assert site.c.post(f"/api/tables/{table['id']}/claim", headers=auth(ana)).json()["code"] == "not_playing"
 
 

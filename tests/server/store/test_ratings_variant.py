@@ -45,5 +45,5 @@ def test_an_unknown_variant_is_refused_and_nothing_is_kept(storage):
     ana, bo, _ = _players(storage)
     storage.create("g", {"mode": "online"}, {})
     with pytest.raises(StorageError, match="variant among standard, nackgammon"):
-        storage.record_match(Outcome("g", None, (ana, bo), 1, 0, (1, 0), "normal", True, "plakoto"))
+        storage.record_match(Outcome("g", None, (ana, bo), 1, 0, (1, 0), "normal", True, "grasshopper"))
     assert storage.match_results() == [] and storage.variants_played(ana) == []

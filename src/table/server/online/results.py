@@ -17,10 +17,11 @@ from table.server.play.game import SERVED, Game
 
 PLAYED_ONLINE: tuple[str, ...] = tuple(dict.fromkeys(SERVED))
 """The variants online tables offer, rate and keep results of, in the catalogue's order: every game
-the server plays (``table.server.play.game.SERVED``: ``VARIANTS`` and Race, Dutch, Acey-Deucey, each
-once), so moving a variant into ``VARIANTS`` changes nothing online.
+the server plays (``table.server.play.game.SERVED``: ``VARIANTS``, then the Greek games and the Tavli
+match, each once, ``tavli`` rated as one kind of match), so moving a variant into ``VARIANTS`` changes
+nothing online.
 
->>> {"standard", "hypergammon", "race", "dutch", "acey-deucey"} <= set(PLAYED_ONLINE)
+>>> {"standard", "hypergammon", "race", "dutch", "acey-deucey", "plakoto", "tavli"} <= set(PLAYED_ONLINE)
 True
 >>> len(set(PLAYED_ONLINE)) == len(PLAYED_ONLINE)
 True
