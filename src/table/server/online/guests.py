@@ -110,4 +110,5 @@ class Guests(Base):
             recent.append({"game": line.game_id, "amount": line.amount, "reason": line.reason, "at": line.created,
                            "opponent": opponent.name if opponent else None})
         return {"name": player.name, "bot": player.is_bot, "points": points,
-                "record": {"games": wins + losses + draws, "wins": wins, "losses": losses, "draws": draws}, "recent": recent}
+                "record": {"games": wins + losses + draws, "wins": wins, "losses": losses, "draws": draws},
+                "recent": recent}
