@@ -12,6 +12,7 @@ git ignores), as it takes seconds to build.
 
 from __future__ import annotations
 
+import gc
 import os
 import shutil
 import tempfile
@@ -53,6 +54,18 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     for home in _home:
         shutil.rmtree(home, ignore_errors=True)
     _home.clear()
+
+
+@pytest.fixture(autouse=True)
+def _collector_as_it_was():
+    """A test that runs ``table serve``'s function in this process settles the collector
+    (``table.server.edge.memory.settle_memory``: objects frozen, the oldest generation left to a
+    keeper); put it back, so that no later test runs on a collector it did not ask for."""
+    threshold = gc.get_threshold()
+    yield
+    if gc.get_threshold() != threshold:
+        gc.unfreeze()
+        gc.set_threshold(*threshold)
 
 
 def _skipped(config: pytest.Config) -> list[pytest.TestReport]:
