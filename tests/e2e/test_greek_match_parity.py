@@ -34,7 +34,7 @@ def _state(m: Match) -> dict[str, Any]:
     plays = sorted({str(p) for p in m.position.legal_plays(m.dice)}) if m.phase == Phase.MOVE and m.dice else None
     seat0 = m.position_for(0)  # what the board shows: seat 0's side
     pinned = list(seat0.board[26:50]) if len(seat0.board) == 50 else None
-    return {"off": list(seat0.borne_off()), "pips": list(seat0.pip_counts()), "pinned": pinned,
+    return {"variant": m.variant.name, "off": list(seat0.borne_off()), "pips": list(seat0.pip_counts()), "pinned": pinned,
             "phase": m.phase.value, "onRoll": m.on_roll, "dice": list(m.dice) if m.dice else None,
             "score": list(m.score), "gameNumber": m.game_number, "crawford": m.crawford,
             "position": m.position.id, "match": m.match_id, "plays": plays,
@@ -88,6 +88,41 @@ def test_greek_matches_step_for_step(tmp_path):
     assert openings and all(o["phase"] == "roll" and o["dice"] is None for o in openings)
     assert any(not s["action"].get("play", "x") for m in matches for s in m["steps"])  # a roll with no play
     run_node("greekmatch.parity.mjs", {"matches": matches}, tmp_path)
+
+
+def test_portes_and_the_tavli_match_step_for_step(tmp_path):
+    # Portes alone (standard moves, no cube, the Greek opening, a backgammon scored 2) and Tavli
+    # matches to 3: Portes, Plakoto, Fevga in turn, the winner of a game starting the next one
+    # without an opening roll (seed 1: the winners change), after a draw the dice deciding (seed
+    # 12: Plakoto drawn, then Fevga, Portes and Plakoto again).
+    matches = [play("portes", 0, 0), play("portes", 3, 2), play("tavli", 3, 1), play("tavli", 3, 12)]
+    tavli = [m for m in matches if m["variant"] == "tavli"]
+    games = [list(dict.fromkeys((st["state"]["gameNumber"], st["state"]["variant"]) for st in m["steps"]))
+             for m in tavli]
+    assert games == [[(1, "portes"), (2, "plakoto"), (3, "fevga")],
+                     [(1, "portes"), (2, "plakoto"), (3, "fevga"), (4, "portes"), (5, "plakoto")]], games
+    # After a game won the next starts with its winner to roll, no opening roll; after a draw, with one.
+    draws = 0
+    for m in tavli:
+        for before, st in zip(m["steps"], m["steps"][1:]):
+            if st["action"]["type"] == "next_game":
+                result = before["state"]["result"]
+                draws += result["how"] == "draw"
+                want = ("opening", 0) if result["how"] == "draw" else ("roll", result["winner"])
+                assert (st["state"]["phase"], st["state"]["onRoll"], st["state"]["dice"]) == (*want, None)
+    assert draws == 1
+    starts = [st["state"]["onRoll"] for st in tavli[0]["steps"] if st["action"]["type"] == "next_game"]
+    assert len(set(starts)) == 2, starts  # each player starts a game after winning one
+    assert all(st["state"]["result"]["level"] < 3 for m in matches for st in m["steps"] if st["state"]["result"])
+    run_node("greekmatch.parity.mjs", {"matches": matches}, tmp_path)
+    # The browser's JSON records (the Node test writes them) read back in Python to the same state.
+    records = json.loads((tmp_path / "browser-records.json").read_text())
+    assert len(records) == len(matches)
+    for m, record in zip(matches, records):
+        back = Match.from_json(record)
+        assert (back.kind, back.game_number, back.phase.value, back.match_id, back.position.id, list(back.score)) == \
+            (m["variant"], m["steps"][-1]["state"]["gameNumber"], m["steps"][-1]["state"]["phase"],
+             m["steps"][-1]["state"]["match"], m["steps"][-1]["state"]["position"], m["steps"][-1]["state"]["score"])
 
 
 def test_views_as_the_servers(tmp_path):

@@ -149,7 +149,8 @@ export class LocalLive {
   _message() {
     const g = this.g;
     return { type: "state", game: this.game, version: g.log.length, seats: this.seats,
-      config: { ...g.config, device: true }, view: g.view(this.seats) };
+      // The Greek opening's dice (the device's only: the status says who won it).
+      config: { ...g.config, device: true }, view: { ...g.view(this.seats), ...(g.opening ? { opening: g.opening.slice() } : {}) } };
   }
 
   _publish() { if (!this.closed) this.h.state(this._message()); }
@@ -199,7 +200,7 @@ export class LocalLive {
   // Greu's advice for the decision on the table, as the server's hint answers it.
   async hint() {
     await this.chain;
-    // No computer plays Plakoto or Fevga yet: refused at once, as the server refuses it (no_hint).
+    // No computer plays the Greek games yet: refused at once, as the server refuses it (no_hint).
     if (this.g.state.variant.turnFlow === "greek") {
       throw Object.assign(new Error("no computer plays this game yet"), { code: "no_hint" });
     }

@@ -11,8 +11,8 @@ import { moveGraph, playFor } from "./graph.js";
 import { positionId, matchId, GAME_STATE } from "./ids.js";
 import { secretDice } from "./dice.js";
 import { RESERVE, RESERVE_BOARD_SIZE, THEIR_RESERVE, encodeReserveId, folded, formatReserveSteps } from "./reserve.js";
-import { IllegalAction, aceyDeuceyStage, initialState, legalKinds, step, turn, turnBoard, whyNoDouble } from "./state.js";
-import { LEVEL_NAMES, MATCH_LENGTHS, STANDARD, playable, variantOf } from "./variants.js";
+import { IllegalAction, aceyDeuceyStage, greekFlow, initialState, legalKinds, step, turn, turnBoard, whyNoDouble } from "./state.js";
+import { LEVEL_NAMES, MATCH_LENGTHS, STANDARD, playable, seriesGame, seriesOf, variantOf } from "./variants.js";
 import { encodeGreekId, greekGame, greekPips } from "./greek.js";
 import { PINS, PLAKOTO_SIZE, rotated } from "./greekkernel.js";
 
@@ -76,16 +76,27 @@ export function stepsJson(seat, play, doubles, reserve = false, round = false) {
 // names, variant (its name; standard backgammon when absent, as in games saved before variants)}.
 export class LocalGame {
   constructor(config, dice = secretDice) {
-    const variant = variantOf(config.variant ?? STANDARD.name);
+    // The Tavli match (a series) plays its games' variants in turn, to one of its lengths.
+    const series = seriesOf(config.variant);
+    const variant = series ? seriesGame(series, 1) : variantOf(config.variant ?? STANDARD.name);
+    const title = series ? series.title : variant.title;
     if (!playable(variant) && !greekGame(variant)) throw new IllegalAction(`the browser's engine does not play ${variant.title} yet`);
-    // Race and Acey-Deucey are played without the cube (GameConfig.from_json's default and refusal).
-    if (config.cube && !variant.cube) {
-      throw new IllegalAction(`${variant.title} is played without the doubling cube: cube must be false`);
+    if (series && !series.lengths.includes(config.length)) {
+      const allowed = `${series.lengths.slice(0, -1).join(", ")} or ${series.lengths[series.lengths.length - 1]}`;
+      throw new IllegalAction(`a ${title} match is played to ${allowed} points (got ${JSON.stringify(config.length ?? null)})`);
     }
+    // Race, Acey-Deucey and the Greek games are played without the cube (GameConfig.from_json's refusal).
+    if (config.cube && !variant.cube) {
+      throw new IllegalAction(`${title} is played without the doubling cube: cube must be false`);
+    }
+    // No computer plays the Greek games yet (the server's no_computer).
+    if (config.mode === "computer" && greekFlow(variant)) throw new IllegalAction(`no computer plays ${title} yet`);
     this.config = { mode: config.mode, length: config.length ?? 1, cube: config.cube ?? variant.cube,
-      level: config.level ?? "medium", seat: config.seat ?? 0, names: config.names ?? ["", ""], variant: variant.name };
+      level: config.level ?? "medium", seat: config.seat ?? 0, names: config.names ?? ["", ""],
+      variant: series ? series.name : variant.name };
     this.dice = dice;
-    this.state = initialState(this.single ? 0 : this.config.length, this.config.cube, variant);
+    this.state = initialState(this.single ? 0 : this.config.length, this.config.cube, variant, series);
+    this.opening = null; // the Greek opening's dice [seat 0's, seat 1's], shown until the first roll is played
     this.log = [];
     this.last = null;
     this._graph = null;
@@ -191,6 +202,8 @@ export class LocalGame {
     } else if (logged.type === "opening_roll" || logged.type === "next_game") {
       this.last = null;
     }
+    if (logged.type === "opening_roll" && greekFlow(s.variant)) this.opening = logged.dice.slice();
+    else if (logged.type !== "roll") this.opening = null;
     this.state = after;
     this._graph = null;
     this.history.push([s, logged, after]);
@@ -203,7 +216,10 @@ export class LocalGame {
   // Extend the move list after `logged` (by `actor`): games, plays, cube actions, results.
   _note(logged, actor) {
     const s = this.state;
-    if (logged.type === "opening_roll") this.moves.push({ kind: "game", game: s.gameNumber, score: s.score.slice() });
+    // A game starts with its opening roll, or (a Tavli match) with the last game's winner on roll.
+    if (logged.type === "opening_roll" || (logged.type === "next_game" && s.phase !== "opening")) {
+      this.moves.push({ kind: "game", game: s.gameNumber, score: s.score.slice() });
+    }
     if (logged.type === "move" && this.last) {
       const l = this.last;
       this.moves.push({ kind: "move", seat: l.seat, dice: l.dice.slice().sort((a, b) => b - a), text: l.text,
@@ -268,6 +284,7 @@ export class LocalGame {
       moves: null,
     };
     if (s.variant.turnFlow === "acey-deucey") view.stage = aceyDeuceyStage(s);
+    if (s.series) { view.kind = s.series.name; view.series = s.series.games.slice(); } // as the server's Tavli view
     if (this.mayAct(seats)) {
       let kinds = [...new Set(legalKinds(s))].sort();
       if (s.phase === "game_over" && this.single) kinds = [];

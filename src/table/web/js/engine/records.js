@@ -70,11 +70,12 @@ export function toMat(game, players = ["Player 1", "Player 2"]) {
 }
 
 // Table's JSON record of a LocalGame (table.match.Match.to_json's "table-match" format), which holds
-// any match, the games .mat cannot (Plakoto, Fevga, Race...) included: Match.from_json replays it.
+// any match, the games .mat cannot (Plakoto, Fevga, Portes, the Tavli match, Race...) included:
+// Match.from_json replays it.
 // A single game on this device is a money game of one game (length 0), as it is played.
 export function toJsonRecord(game, players = ["Player 1", "Player 2"]) {
   const s = game.state;
   return { format: "table-match", version: 1, length: s.length, cube: s.cube, jacoby: false,
-    players: players.slice(), variant: s.variant.name, setup: null,
+    players: players.slice(), variant: s.series ? s.series.name : s.variant.name, setup: null,
     actions: game.log.map(({ seat, ...action }) => action) };
 }

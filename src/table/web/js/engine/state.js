@@ -8,7 +8,7 @@
 import { flip, initialBoard, BOARD_SIZE } from "./rules.js";
 import { flipReserve, folded } from "./reserve.js";
 import { checkersLeft, doublePlayedInFull, isAceyDeucey, playedBoth } from "./aceydeucey.js";
-import { STANDARD, variantOf } from "./variants.js";
+import { STANDARD, seriesGame, variantOf } from "./variants.js";
 import { greekBorneOff, greekGame, greekResult, turnRound } from "./greek.js";
 
 export const MAX_CUBE = 64;
@@ -40,11 +40,13 @@ export function gameResult(b, checkers = STANDARD.checkers) {
 }
 
 // The state before the opening roll of the first game.  `length` 0 is money play; `variant` (a
-// variant or its name, standard backgammon by default) sets the start and the scoring.
-export function initialState(length, cube, variant = STANDARD) {
-  const game = variantOf(variant);
+// variant or its name, standard backgammon by default) sets the start and the scoring.  A `series`
+// (variants.js SERIES: the Tavli match) plays its games' variants in turn, `variant` being the
+// current game's (table.match.state.Settings.series).
+export function initialState(length, cube, variant = STANDARD, series = null) {
+  const game = series ? seriesGame(series, 1) : variantOf(variant);
   return {
-    length, cube, variant: game, score: [0, 0], gameNumber: 1, crawford: false, crawfordDone: false,
+    length, cube, variant: game, series, score: [0, 0], gameNumber: 1, crawford: false, crawfordDone: false,
     phase: "opening", board: initialBoard(game), onRoll: 0, dice: null, cubeValue: 1, cubeOwner: null,
     movesPlayed: 0, resignLevel: 0, resumePhase: null, resignRefused: false, result: null, stage: "",
   };
@@ -152,10 +154,15 @@ function draw(s) {
 }
 
 function nextGame(s) {
-  const crawford = s.length > 0 && !s.crawfordDone && s.score.includes(s.length - 1) && (s.cube || !greekFlow(s.variant));
+  const number = s.gameNumber + 1;
+  const variant = s.series ? seriesGame(s.series, number) : s.variant;
+  const crawford = s.length > 0 && !s.crawfordDone && s.score.includes(s.length - 1) && (s.cube || !greekFlow(variant));
+  // In a series the last game's winner starts the next one; after a draw the dice decide.
+  const starter = s.series && s.result && s.result.how !== "draw" ? s.result.winner : null;
   return {
-    ...s, gameNumber: s.gameNumber + 1, crawford, crawfordDone: s.crawfordDone || crawford,
-    phase: "opening", board: initialBoard(s.variant), onRoll: 0, dice: null, cubeValue: 1, cubeOwner: null,
+    ...s, gameNumber: number, crawford, crawfordDone: s.crawfordDone || crawford, variant,
+    phase: starter === null ? "opening" : "roll", board: initialBoard(variant), onRoll: starter ?? 0, dice: null,
+    cubeValue: 1, cubeOwner: null,
     movesPlayed: 0, resignLevel: 0, resumePhase: null, resignRefused: false, result: null, stage: "",
   };
 }

@@ -14,6 +14,18 @@ export const STANDARD = VARIANTS.standard;
 // finds them, as find_variant does, but they are not in VARIANTS, which the forms list.
 export const ENGINE_ONLY = Object.freeze(TABLE.engineOnly);
 
+// Variants only a match plays (table.rules.variant.MATCH_ONLY: Portes, standard play with the Greek
+// conventions), and the matches whose games change variant (table.match.series.SERIES: the Tavli
+// match, {name, title, games: [variant names in turn], lengths}).
+export const MATCH_ONLY = Object.freeze(TABLE.matchOnly);
+export const SERIES = Object.freeze(TABLE.series);
+
+// The series called `name` (any case), or null: a match kind, not a variant.
+export const seriesOf = (name) => (typeof name === "string" && SERIES[name.trim().toLowerCase()]) || null;
+
+// The variant of game `number` (1 = the first) of a match of `series`, as Series.game gives it.
+export const seriesGame = (series, number) => variantOf(series.games[(number - 1) % series.games.length]);
+
 // What a new game shares with the server besides the variant: the computer's levels and the
 // lengths a match may have (table.bot.bot.LEVELS, table.server.play.game.MATCH_LENGTHS).
 export const LEVEL_NAMES = Object.freeze(TABLE.levels);
@@ -36,10 +48,10 @@ export class VariantError extends Error {
 // as find_variant finds it; throws VariantError naming the variants there are.
 export function variantOf(name) {
   if (name == null) return STANDARD;
-  if (typeof name === "object" && name && (VARIANTS[name.name] ?? ENGINE_ONLY[name.name]) === name) return name;
+  if (typeof name === "object" && name && (VARIANTS[name.name] ?? ENGINE_ONLY[name.name] ?? MATCH_ONLY[name.name]) === name) return name;
   if (typeof name === "string") {
     const key = name.trim().toLowerCase();
-    for (const v of [...Object.values(VARIANTS), ...Object.values(ENGINE_ONLY)]) {
+    for (const v of [...Object.values(VARIANTS), ...Object.values(ENGINE_ONLY), ...Object.values(MATCH_ONLY)]) {
       if ([v.name, v.matName, v.sgfName].some((n) => n && n.toLowerCase() === key)) return v;
     }
   }
@@ -47,12 +59,13 @@ export function variantOf(name) {
   throw new VariantError(`unknown variant ${shown}: Table plays ${Object.keys(VARIANTS).join(", ")}`);
 }
 
-// Whether the browser plays `variant` (a game on this device, the computer included): the standard
-// step rule (rules.js), or checkers starting off the board (reserve.js: Race, Dutch, and
-// Acey-Deucey with its staged 1-2 turn).
+// Whether the browser plays `variant` (a game on this device, the computer included but for the
+// Greek opening's): the standard step rule (rules.js), or checkers starting off the board
+// (reserve.js: Race, Dutch, and Acey-Deucey with its staged 1-2 turn).  Portes is the standard
+// step rule with the Greek opening (state.js).
 export function playable(variant) {
   const r = variant.rules, s = STANDARD.rules;
   if (r.block !== s.block || r.capture !== s.capture || r.turn !== s.turn) return false;
   if (variant.entry === "reserve") return variant.turnFlow === "standard" || variant.turnFlow === "acey-deucey";
-  return r.reserveFirst === s.reserveFirst && variant.entry === "bar" && variant.turnFlow === "standard";
+  return r.reserveFirst === s.reserveFirst && variant.entry === "bar" && ["standard", "greek"].includes(variant.turnFlow);
 }
