@@ -384,3 +384,30 @@ def test_an_online_draw_is_on_both_ledgers_at_0_and_the_match_goes_on(site):
     assert site.c.get("/api/players/Ana").json()["record"] == {"games": 1, "wins": 0, "losses": 0, "draws": 1}
     r = act(site.c, game, by_seat[0], r.json()["version"], {"type": "next_game"})
     assert r.status_code == 200 and r.json()["view"]["game_number"] == 2
+
+
+def test_an_online_single_game_drawn_is_kept_as_a_draw_unrated(site):
+    ana, ion = site.guest("Ana"), site.guest("Ion")
+    table = site.table(ana, variant="plakoto", length=1, clock="untimed")
+    game = site.c.post(f"/api/tables/{table['id']}/join", headers=auth(ion)).json()["table"]["game"]
+    by_seat = seat_tokens(site, game, ana, ion)
+    room = site.c.app.state.rooms._rooms[game]  # brought to the drawing position, as above
+    start = ids("plakoto", {3: 1, 6: 13}, {24: 1, 1: 1, 10: 13}, (2, 1), pinned=":24:", length=0)
+    room.game.match = Match.from_ids(start["position"], start["match"], cube=False, jacoby=False,
+                                     variant="plakoto", dice=SeededDice(1))
+    room.game._graph = None
+    s = site.c.get(f"/api/games/{game}", headers=auth(by_seat[0])).json()
+    v = act(site.c, game, by_seat[0], s["version"], {"type": "move", "steps": [[6, 5], [3, 1]]}).json()["view"]
+    assert v["over"] and v["winner"] is None and v["result"]["how"] == "draw"
+    assert sorted((e["amount"], e["reason"]) for e in v["ledger"]) == [(0, "draw"), (0, "draw")]
+    [row] = site.storage.match_results()
+    assert (row.outcome.ended, row.outcome.rated, row.outcome.variant) == ("draw", False, "plakoto")
+    for name in ("Ana", "Ion"):
+        page = site.c.get(f"/api/players/{name}").json()
+        assert (page["games"], page["wins"], page["losses"], page["draws"], page["streak"]) == (1, 0, 0, 1, 0)
+        assert page["variants"] == [{"variant": "plakoto", "rating": 1500, "experience": 0, "games": 1,
+                                     "wins": 0, "losses": 0, "draws": 1}]
+        assert page["record"] == {"games": 1, "wins": 0, "losses": 0, "draws": 1}
+    [listed] = site.c.get("/api/players/Ana/games").json()["games"]
+    assert listed["ended"] == "draw" and listed["rated"] is False
+    assert site.storage.site_results()["white"] == 0 == site.storage.site_results()["black"]

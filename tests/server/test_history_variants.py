@@ -36,9 +36,9 @@ def test_the_player_page_shows_each_variants_rating_and_record(site):
     assert len(a["rating_history"]) == 2 and (a["games"], a["wins"], a["losses"]) == (4, 1, 3)
     assert a["variants"] == [
         {"variant": "standard", "rating": round(r["standard", "Ana"].rating, 2), "experience": 4,
-         "games": 2, "wins": 1, "losses": 1},
+         "games": 2, "wins": 1, "losses": 1, "draws": 0},
         {"variant": "nackgammon", "rating": round(r["nackgammon", "Ana"].rating, 2), "experience": 6,
-         "games": 2, "wins": 0, "losses": 2}]
+         "games": 2, "wins": 0, "losses": 2, "draws": 0}]
     games = site.c.get("/api/players/ana/games").json()["games"]
     assert [g["variant"] for g in games] == ["standard", "nackgammon", "nackgammon", "standard"]
 
@@ -47,7 +47,7 @@ def test_a_player_of_standard_backgammon_only_has_one_variant(site):
     r = results(site, ("standard", "Ana", "Ion", 1))
     assert site.c.get("/api/players/ion").json()["variants"] == [
         {"variant": "standard", "rating": round(r["standard", "Ion"].rating, 2), "experience": 1,
-         "games": 1, "wins": 0, "losses": 1}]
+         "games": 1, "wins": 0, "losses": 1, "draws": 0}]
     site.guest("Bo")
     assert site.c.get("/api/players/bo").json()["variants"] == []
 

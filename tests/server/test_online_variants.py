@@ -114,9 +114,9 @@ def test_a_rated_nackgammon_match_moves_only_the_nackgammon_ratings(server):
     assert (w["rating"], w["experience"], lo["rating"], lo["experience"]) == (1500, 0, 1500, 0)
     assert w["rating_history"] == [] == lo["rating_history"]
     assert w["variants"] == [{"variant": "nackgammon", "rating": round(won.rating, 2), "experience": 3,
-                              "games": 1, "wins": 1, "losses": 0}]
+                              "games": 1, "wins": 1, "losses": 0, "draws": 0}]
     assert lo["variants"] == [{"variant": "nackgammon", "rating": round(lost.rating, 2), "experience": 3,
-                               "games": 1, "wins": 0, "losses": 1}]
+                               "games": 1, "wins": 0, "losses": 1, "draws": 0}]
     assert ana.request("GET", "/api/leaderboard")["rows"] == []  # the standard leaderboard
     nack = ana.request("GET", "/api/leaderboard?variant=nackgammon")
     assert [(r["name"], r["value"]) for r in nack["rows"]] == [(winner, round(won.rating, 2)),

@@ -40,9 +40,9 @@ def test_a_table_of_each_is_listed_played_to_the_end_by_two_people_rated_and_pai
     w, lo = ana.request("GET", f"/api/players/{winner}"), ana.request("GET", f"/api/players/{loser}")
     assert (w["rating"], w["experience"], lo["rating"], lo["experience"]) == (1500, 0, 1500, 0)
     assert w["variants"] == [{"variant": variant, "rating": round(won.rating, 2), "experience": 1,
-                              "games": 1, "wins": 1, "losses": 0}]
+                              "games": 1, "wins": 1, "losses": 0, "draws": 0}]
     assert lo["variants"] == [{"variant": variant, "rating": round(lost.rating, 2), "experience": 1,
-                               "games": 1, "wins": 0, "losses": 1}]
+                               "games": 1, "wins": 0, "losses": 1, "draws": 0}]
     board = ana.request("GET", f"/api/leaderboard?variant={variant}")
     assert [(r["name"], r["value"]) for r in board["rows"]] == [(winner, round(won.rating, 2)),
                                                                  (loser, round(lost.rating, 2))]

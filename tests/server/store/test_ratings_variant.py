@@ -31,7 +31,7 @@ def test_each_variant_has_its_own_rating_chain(storage):
     assert [r.outcome.variant for r in storage.match_results(ana, newest_first=False)] == [
         "standard", "nackgammon", "standard", "nackgammon"]
     assert [r.outcome.game_id for r in storage.match_results(ana, variant="nackgammon")] == ["g4", "g1"]
-    assert storage.match_record(ana, "nackgammon") == {"games": 2, "wins_white": 1, "wins_black": 0,
+    assert storage.match_record(ana, "nackgammon") == {"games": 2, "wins_white": 1, "wins_black": 0, "draws": 0,
                                                        "points_played": 12}
     assert storage.match_record(ana)["games"] == 4
     standard = {p.id: v for p, v in storage.board("rating")[0]}

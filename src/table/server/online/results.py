@@ -27,8 +27,10 @@ True
 True
 """
 
-Ended = Literal["normal", "resign", "left", "timeout"]
-ENDINGS: tuple[Ended, ...] = ("normal", "resign", "left", "timeout")
+Ended = Literal["normal", "resign", "left", "timeout", "draw"]
+ENDINGS: tuple[Ended, ...] = ("normal", "resign", "left", "timeout", "draw")
+"""How a match ended; ``draw``: a single game drawn (Plakoto: both mothers pinned), won by nobody
+(its ``winner`` is the seat that made the last move, never counted as a win)."""
 
 
 @dataclass(frozen=True)
@@ -64,11 +66,11 @@ def outcome(game: Game, game_id: str, table_id: str | None, players: tuple[int, 
         result = m.game_result
         assert result is not None
         winner = result.winner if game.single or m.winner is None else m.winner
-        ended = "resign" if result.how == "resign" else "normal"
+        ended = "resign" if result.how == "resign" else "draw" if game.single and result.is_draw else "normal"
     score = (m.score[0], m.score[1])
     if game.single and game.forfeit is None and m.game_result is not None and score == (0, 0):
         score = (m.game_result.points, 0) if winner == 0 else (0, m.game_result.points)
-    # A drawn single game (Plakoto: both mothers pinned) is kept under its last mover, unrated: the
-    # ratings know no draw.  A Tavli match is rated as one kind of match, not by its last game.
-    drawn = game.single and game.forfeit is None and m.game_result is not None and m.game_result.is_draw
-    return Outcome(game_id, table_id, players, game.config.length, winner, score, ended, rated and not drawn, m.kind)
+    # A drawn single game is kept unrated (the ratings know no draw).  A Tavli match is rated as one
+    # kind of match, not by its last game.
+    return Outcome(game_id, table_id, players, game.config.length, winner, score, ended,
+                   rated and ended != "draw", m.kind)

@@ -52,6 +52,8 @@ def streak(results: list[MatchResult], player_id: int) -> int:
     """
     run = 0
     for r in results:
+        if r.outcome.ended == "draw":  # a drawn game ends any streak
+            break
         won = r.outcome.players[r.outcome.winner] == player_id
         if run and (run > 0) != won:
             break
@@ -95,7 +97,7 @@ class Standings:
         variants = [await self._variant_json(player.id, v) for v in await self._call(self.storage.variants_played,
                                                                                        player.id)]
         return {**page, "rating": round(rating.rating, 2), "experience": rating.experience,
-                "games": games, "wins": wins, "losses": games - wins,
+                "games": games, "wins": wins, "losses": games - wins - record["draws"], "draws": record["draws"],
                 "gammons": {"won": reasons.get("win:gammon", 0), "lost": reasons.get("loss:gammon", 0)},
                 "backgammons": {"won": reasons.get("win:backgammon", 0), "lost": reasons.get("loss:backgammon", 0)},
                 "wins_white": record["wins_white"], "wins_black": record["wins_black"],
@@ -108,7 +110,8 @@ class Standings:
         record: dict[str, int] = await self._call(self.storage.match_record, player_id, variant)
         wins = record["wins_white"] + record["wins_black"]
         return {"variant": variant, "rating": round(rating.rating, 2), "experience": rating.experience,
-                "games": record["games"], "wins": wins, "losses": record["games"] - wins}
+                "games": record["games"], "wins": wins, "losses": record["games"] - wins - record["draws"],
+                "draws": record["draws"]}
 
     async def games(self, name: str, page: int) -> JSON:
         """One page of a player's finished online matches, newest first."""

@@ -185,22 +185,25 @@ class ResultStore(StoreBase):
 
     def match_record(self, player_id: int, variant: str | None = None) -> dict[str, int]:
         """The player's finished online matches (of every variant, or of ``variant``): ``games``,
-        ``wins_white`` (won in seat 0), ``wins_black`` (seat 1) and ``points_played`` (the sum of their
-        lengths)."""
+        ``wins_white`` (won in seat 0), ``wins_black`` (seat 1), ``draws`` (a drawn single game, won
+        by nobody) and ``points_played`` (the sum of their lengths)."""
         c = t.match_results.c
-        white = sa.func.sum(sa.case((sa.and_(c.player0 == player_id, c.winner == 0), 1), else_=0))
-        black = sa.func.sum(sa.case((sa.and_(c.player1 == player_id, c.winner == 1), 1), else_=0))
+        won = c.ended != "draw"
+        white = sa.func.sum(sa.case((sa.and_(c.player0 == player_id, c.winner == 0, won), 1), else_=0))
+        black = sa.func.sum(sa.case((sa.and_(c.player1 == player_id, c.winner == 1, won), 1), else_=0))
+        draws = sa.func.sum(sa.case((c.ended == "draw", 1), else_=0))
         with self._tx() as conn:
-            row = conn.execute(sa.select(sa.func.count(), white, black, sa.func.sum(c.length))
+            row = conn.execute(sa.select(sa.func.count(), white, black, sa.func.sum(c.length), draws)
                                .where(_of_player(player_id, variant))).one()
         return {"games": int(row[0]), "wins_white": int(row[1] or 0), "wins_black": int(row[2] or 0),
-                "points_played": int(row[3] or 0)}
+                "draws": int(row[4] or 0), "points_played": int(row[3] or 0)}
 
     def site_results(self) -> dict[str, int]:
         """Online matches finished and won by seat 0 (white) and seat 1 (black), and started but unfinished."""
         c, tb = t.match_results.c, t.online_tables.c
         with self._tx() as conn:
-            wins = {int(w): int(n) for w, n in conn.execute(sa.select(c.winner, sa.func.count()).group_by(c.winner))}
+            wins = {int(w): int(n) for w, n in conn.execute(  # a drawn game is nobody's win
+                sa.select(c.winner, sa.func.count()).where(c.ended != "draw").group_by(c.winner))}
             unfinished = conn.execute(sa.select(sa.func.count()).select_from(t.online_tables).where(
                 tb.game_id.is_not(None), tb.game_id.not_in(sa.select(c.game_id)))).scalar()
         return {"white": wins.get(0, 0), "black": wins.get(1, 0), "unfinished": int(unfinished or 0)}
