@@ -80,9 +80,10 @@ RATINGS = ((2.0, "supernatural"), (5.0, "world_class"), (8.0, "expert"),
 CHECKER_CANDIDATES = 8
 """Plays (best cubeless first) whose cubeful equity is worked out; the rest cannot be best."""
 
-LOOKED_AT = 32
-"""Plays of one roll judged at the review's depth, the best by the 0-ply judgement: few standard
-rolls have more (some doubles), a reserve game's entering has hundreds; Greu's search looks at 8."""
+LOOKED_AT = 16
+"""Plays of one roll judged at the review's depth, the best by the 0-ply judgement (Greu's own
+search looks at 8): a reserve game's entering has hundreds of plays.  The 7-point match of
+tests/bot/data reviews the same with 8, 16 or all; an Acey-Deucey game is slower by each doubling."""
 
 NAMING_CANDIDATES = 3
 """Plays of an Acey-Deucey 1-2 (best by a quick look first) whose six doubles are weighed in full."""
