@@ -411,3 +411,43 @@ def test_an_online_single_game_drawn_is_kept_as_a_draw_unrated(site):
     [listed] = site.c.get("/api/players/Ana/games").json()["games"]
     assert listed["ended"] == "draw" and listed["rated"] is False
     assert site.storage.site_results()["white"] == 0 == site.storage.site_results()["black"]
+
+
+def test_an_online_plakoto_match_is_played_over_the_websocket(site):
+    ana, ion = site.guest("Ana"), site.guest("Ion")
+    table = site.table(ana, variant="plakoto", length=1, clock="relaxed")
+    game = site.c.post(f"/api/tables/{table['id']}/join", headers=auth(ion)).json()["table"]["game"]
+    by_seat = seat_tokens(site, game, ana, ion)
+    with site.c.websocket_connect(f"/ws/games/{game}") as w0, site.c.websocket_connect(f"/ws/games/{game}") as w1:
+        sockets = {0: w0, 1: w1}
+        states = {seat: hello_state(ws, by_seat[seat]) for seat, ws in sockets.items()}
+        pinned_seen = False
+        for _ in range(3000):
+            v = states[0]["view"]
+            pinned_seen = pinned_seen or any(v["pinned"])
+            assert on_board(v) == (15, 15) and v["variant"] == "plakoto"
+            if v["over"]:
+                break
+            seat = v["to_act"]
+            if seat is None or not states[seat]["view"]["actions"]:
+                states = {s: next_state(ws) for s, ws in sockets.items()}
+                continue
+            sockets[seat].send_json({"type": "action", "version": states[seat]["version"],
+                                     "action": decide(states[seat]["view"])})
+            states = {s: next_state(ws) for s, ws in sockets.items()}
+    assert v["over"] and v["result"]["how"] in ("checkers", "mother") and pinned_seen
+    assert v["ids"]["position"] and v["table"]["status"] == "finished"
+
+
+def hello_state(ws, token):
+    ws.send_json({"type": "hello", "token": token})
+    return next_state(ws)
+
+
+def next_state(ws):
+    """The next ``state`` message (chat history, presence and the like skipped)."""
+    while True:
+        m = ws.receive_json()
+        assert m["type"] != "error", m
+        if m["type"] == "state":
+            return m
