@@ -123,6 +123,8 @@ def test_fevga_on_one_device_starts_at_opposite_corners(browser, server_url, art
         # Black on roll: the board numbers the points Black's way, its 24 where its checkers are.
         assert _point(page, 12).startswith("Point 24: 15 black checkers")
         assert _point(page, 14).startswith("Point 2: one white checker")
+        # The last move told in White's numbering, who made it (Black's would read 12/2).
+        assert "24/14" in page.locator("#last").inner_text()
         page.screenshot(path=str(artifacts / "fevga-start-phone-en.png"))
         assert not errors, errors
     finally:

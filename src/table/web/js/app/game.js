@@ -100,7 +100,7 @@ export function control(act, n) {
   if (app.msg.config.mode === "online" && ui.match.control(act)) return;
   if (act === "rematch") { startGame(app.msg.config); return; }
   if (act === "resign") {
-    // Plakoto and Fevga have no backgammon to resign (a single game or a gammon).
+    // The Greek games (Plakoto, Fevga, Portes) have no backgammon to resign (a single game or a gammon).
     $("dlg-resign").querySelector('button[value="3"]').hidden = greekVariant(app.msg.view.variant);
     $("dlg-resign").showModal();
     return;
@@ -121,7 +121,7 @@ export async function startGame(config) {
       if (config.start) throw Object.assign(new Error("offline"), { code: "offline_no_start" });
       return createLocalGame(settingsOut);
     };
-    // Plakoto and Fevga live on the device only: the server does not offer them yet.
+    // The Greek games and the Tavli match live on the device only: the web does not offer them online yet.
     const res = navigator.onLine && !greekVariant(config.variant) ? await createGame(settingsOut).catch((err) => {
       if (err instanceof TypeError) return local();
       throw err;

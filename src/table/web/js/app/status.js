@@ -62,7 +62,9 @@ export function lastText(msg) {
   if (app.sticky && app.sticky !== app.notice) parts.push(app.sticky);
   if (app.notice) parts.push(app.notice);
   if (last && last.steps.length) {
-    const play = playText(last.text ? last.text[numbersFor(msg)] : last.play, { bar: t("note_bar"), off: t("note_off") });
+    // Fevga on one device: in the mover's numbering (each side's runs half round from the other's).
+    const side = msg.config.mode === "local" && v.variant === "fevga" ? last.seat : numbersFor(msg);
+    const play = playText(last.text ? last.text[side] : last.play, { bar: t("note_bar"), off: t("note_off") });
     parts.push(tn("last_move", msg, last.seat, { name: playerName(msg, last.seat), d: diceText(last.dice), play }));
   }
   if (app.answerNote) parts.push(app.answerNote);
@@ -93,6 +95,11 @@ export function statusText(msg) {
   } else if (acts.includes("name_double")) {
     parts.push(t("hint_name_double"));
   } else if (v.phase === "roll" && acts.includes("roll")) {
+    // The Greek opening: the higher die won it, and its owner rolls both dice afresh.
+    if (v.opening) {
+      const won = v.opening[0] > v.opening[1] ? 0 : 1;
+      parts.push(tn("opening_won", msg, won, { name: playerName(msg, won), a: v.opening[won], b: v.opening[1 - won] }));
+    }
     // Acey-Deucey: a double named after a 1-2 and played in full earns another roll.
     const hint = t(v.stage === "extra_roll" ? "hint_roll_extra" : acts.includes("double") ? "hint_roll" : "hint_roll_only");
     parts.push(local ? `${playerName(msg, v.turn)}, ${hint[0].toLowerCase()}${hint.slice(1)}` : hint);

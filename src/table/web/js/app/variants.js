@@ -3,14 +3,19 @@
 // engine's variants.json, generated from Python's table.rules.variant.
 import * as i18n from "../i18n.js";
 import { t } from "../i18n.js";
-import { ENGINE_ONLY, STANDARD, VARIANTS } from "../engine/variants.js";
+import { ENGINE_ONLY, MATCH_ONLY, SERIES, STANDARD, VARIANTS } from "../engine/variants.js";
 import { $ } from "./store.js";
 
-// The Greek games (Plakoto, Fevga): played on this device by two people only, for now (no
-// computer plays them and the server does not offer them), so the form offers them for that alone.
-export const greekVariant = (name) => !!ENGINE_ONLY[name] && ENGINE_ONLY[name].turnFlow === "greek";
-const DEVICE_ONLY = Object.values(ENGINE_ONLY).filter((v) => greekVariant(v.name));
-const known = (name) => VARIANTS[name] || (greekVariant(name) ? ENGINE_ONLY[name] : undefined);
+// The Greek games (Plakoto, Fevga, Portes) and the Tavli match that plays them in turn: played on
+// this device by two people only, for now (no computer plays them and the web's forms do not offer
+// them online), so the form offers them for that alone.  A series has no start or cube of its own.
+const GREEK = Object.fromEntries([...Object.values(ENGINE_ONLY), ...Object.values(MATCH_ONLY)]
+  .filter((v) => v.turnFlow === "greek").map((v) => [v.name, v]));
+export const greekVariant = (name) => !!GREEK[name] || !!SERIES[name];
+// Plakoto and Fevga, drawn by greekboard.js without a bar (Portes is backgammon's board).
+export const greekBoard = (name) => !!ENGINE_ONLY[name] && ENGINE_ONLY[name].turnFlow === "greek";
+const DEVICE_ONLY = [...Object.values(GREEK), ...Object.values(SERIES)];
+const known = (name) => VARIANTS[name] || GREEK[name] || SERIES[name];
 
 // A variant's name as players know it, in the page's language (the catalogue's, else its title).
 export function variantName(name) {
@@ -70,7 +75,7 @@ export function chosenVariant() {
 // cube (Race, Acey-Deucey), given back ticked when another game is chosen again.
 export function cubeFor(box, name) {
   const v = known(name);
-  const none = !!v && v.cube === false;
+  const none = !!v && (v.cube === false || !!SERIES[name]);
   if (none && !box.disabled) { box.dataset.was = box.checked ? "1" : ""; box.checked = false; }
   if (!none && box.disabled) box.checked = box.dataset.was !== "";
   box.disabled = none;
@@ -80,17 +85,29 @@ export function cubeFor(box, name) {
 export function showStart() {
   const v = known(chosenVariant());
   cubeFor($("form-new").cube, chosenVariant());
+  lengthsFor(chosenVariant());
   const hint = $("variant-start");
   hint.hidden = !v || v.name === STANDARD.name;
-  // Race, Dutch, Acey-Deucey: no checker starts on the board.
-  hint.textContent = hint.hidden ? "" : !v.start.length ? t("variant_start_waiting")
+  // Race, Dutch, Acey-Deucey: no checker starts on the board; the Tavli match: its games in turn.
+  hint.textContent = hint.hidden ? "" : SERIES[v.name] ? t("variant_note_" + v.name) : !v.start.length ? t("variant_start_waiting")
     : t("variant_start", { points: v.start.map(([point, n]) => t("variant_start_item", { n, p: point })).join(", ") })
       + (greekVariant(v.name) ? " " + t("variant_note_" + v.name) : "");
 }
 
-// The game screen's badge: the variant's name, shown for every variant but standard backgammon.
+// The form's match lengths for the game `name`: a series' only (Tavli: 3, 5 or 7), one of them
+// chosen where the length chosen is not; every length for any other game.
+function lengthsFor(name) {
+  const sel = $("sel-length"), allowed = SERIES[name] ? SERIES[name].lengths : null;
+  for (const o of sel.options) o.disabled = !!allowed && !allowed.includes(Number(o.value));
+  if (allowed && sel.options.length && !allowed.includes(Number(sel.value))) sel.value = String(allowed[0]);
+}
+
+// The game screen's badge: the variant's name, shown for every variant but standard backgammon;
+// in a Tavli match also the game being played and its number ("Tavli · Plakoto (game 2)").
 export function showBadge(msg) {
-  const badge = $("variant-badge");
-  badge.textContent = variantLabel(msg.view.variant ? msg.view : msg.config);
+  const badge = $("variant-badge"), v = msg.view;
+  badge.textContent = v.kind && SERIES[v.kind]
+    ? t("badge_series", { series: variantName(v.kind), game: variantName(v.variant), n: v.game_number })
+    : variantLabel(v.variant ? v : msg.config);
   badge.hidden = !badge.textContent;
 }

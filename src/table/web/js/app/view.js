@@ -8,7 +8,7 @@ import { settings } from "./settings.js";
 import { diceOrder, graph, isYou, mySeats, numbersFor, playerName, tn, viewer } from "./seats.js";
 import { lastText, statusText } from "./status.js";
 import { showResult } from "./dialogs.js";
-import { greekVariant, showBadge } from "./variants.js";
+import { greekBoard, showBadge } from "./variants.js";
 
 export const boxKey = () => `${$("board-wrap").clientWidth}x${$("board-wrap").clientHeight}`;
 
@@ -28,7 +28,7 @@ export function boardState(msg, override) {
   const s = {
     points: base.points, bar: base.bar, off: base.off, waiting: base.waiting,
     // Plakoto and Fevga (greekboard.js): pinned checkers, the same way round, no bar.
-    pinned: base.pinned, round: v.variant === "fevga", noBar: greekVariant(v.variant),
+    pinned: base.pinned, round: v.variant === "fevga", noBar: greekBoard(v.variant),
     viewer: viewer(msg), turn: v.turn, local: msg.config.mode === "local",
     numbersFor: numbersFor(msg),
     showNumbers: settings.numbers, cube: v.cube, dice: v.dice ? diceOrder() : null,
