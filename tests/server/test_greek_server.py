@@ -104,6 +104,13 @@ def test_a_tavli_match_to_three_alternates_the_three_games_to_the_end_over_http(
         assert (back.kind, back.length, list(back.score), back.is_over) == ("tavli", 3, v["score"], True)
         again = c.get(f"/api/games/{g['game']}", headers=auth(g["token"])).json()["view"]
         assert again == v
+        # The replay names the game of each step's board; Plakoto's boards show their pins.
+        replay = c.get(f"/api/games/{g['game']}/replay").json()
+        assert replay["variant"] == "tavli" and replay["steps"][-1]["board"] == {
+            k: v[k] for k in replay["steps"][-1]["board"]}
+        games = [st["variant"] for st in replay["steps"]]
+        assert [x for n, x in enumerate(games) if n == 0 or games[n - 1] != x] == played
+        assert all(("pinned" in st["board"]) is (st["variant"] == "plakoto") for st in replay["steps"])
     storage.close()
 
 

@@ -173,10 +173,13 @@ def replay_steps(config: GameConfig, log: list[JSON]) -> JSON:
     m = Game(config).match
 
     def now(kind: str, seat: int | None) -> JSON:
-        return {"kind": kind, "seat": seat, "dice": list(m.dice) if m.dice else None,
+        step = {"kind": kind, "seat": seat, "dice": list(m.dice) if m.dice else None,
                 "board": board_json(m.position_for(0).board, m.variant.checkers), "score": list(m.score),
                 "cube": m.cube_value,
                 "owner": m.cube_owner}
+        if m.series is not None:  # the Tavli match: the game each step's board is of
+            step["variant"] = m.variant.name
+        return step
 
     steps: list[JSON] = [now("start", None)]
     for entry in log:
@@ -197,7 +200,10 @@ def replay_steps(config: GameConfig, log: list[JSON]) -> JSON:
             step["entry"]["seat"] = play["seat"]
         steps.append(step)
     names = [n or f"Player {i + 1}" for i, n in enumerate(config.names)]
-    return {"players": names, "length": config.length, "steps": steps}
+    replay: JSON = {"players": names, "length": config.length, "steps": steps}
+    if config.variant != STANDARD.name:  # what the match plays (``tavli``: its steps name their game)
+        replay["variant"] = config.variant
+    return replay
 
 
 def replay_record(text: str) -> JSON:
