@@ -120,3 +120,29 @@ test("every play of a random walk through a Greek move graph is a legal play, fr
     assert.ok(checked > 10);
   }
 });
+
+test("Portes scores a backgammon as a gammon (2 points), where backgammon scores 3", async () => {
+  const { initialState, step } = await import("../../../../src/table/web/js/engine/state.js");
+  const { moveGraph } = await import("../../../../src/table/web/js/engine/graph.js");
+  // White, on roll, bears off its last checker with 2-1; Black has a checker on the bar.
+  const board = new Int8Array(26);
+  board[1] = 1; board[0] = -1; board[20] = -14;
+  for (const [variant, level, points] of [["portes", 2, 2], ["standard", 3, 3]]) {
+    const s = { ...initialState(0, false, variant), phase: "move", board, dice: [2, 1], onRoll: 0 };
+    const graph = moveGraph(board, 2, 1, s.variant);
+    const [after] = step(s, { type: "move", play: graph.plays[0].text }, null, graph);
+    assert.deepEqual([after.result.winner, after.result.level, after.result.points, after.score], [0, level, points, [points, 0]]);
+  }
+});
+
+test("a Tavli match is played to 3, 5 or 7 points, without the cube or the computer", () => {
+  for (const length of [1, 2, 9]) {
+    assert.throws(() => new LocalGame({ mode: "local", variant: "tavli", length }), /a Tavli match is played to 3, 5 or 7 points/);
+  }
+  assert.throws(() => new LocalGame({ mode: "local", variant: "tavli", length: 3, cube: true }), /without the doubling cube/);
+  assert.throws(() => new LocalGame({ mode: "computer", variant: "tavli", length: 3 }), /no computer plays Tavli yet/);
+  const game = new LocalGame({ mode: "local", variant: "Tavli", length: 5 });
+  assert.equal(game.config.variant, "tavli");
+  const view = game.view([0, 1]);
+  assert.deepEqual([view.kind, view.series, view.variant, view.length], ["tavli", ["portes", "plakoto", "fevga"], "portes", 5]);
+});
