@@ -112,6 +112,13 @@ def test_a_finished_matchs_log_is_served_for_replay(site):
     assert got["players"] == ["Ana", "Ion"] and got["length"] == 3
     assert len(got["log"]) == state["version"] + 1  # what was played, then the forfeit
     assert got["log"][-1] == {"seat": None, "type": "forfeit", "loser": 0, "why": "left"}
+    # Table's JSON record of what was played reads back to the same match.
+    from table.match import Match
+
+    record = Match.from_json(got["record"])
+    assert record.players == ("Ana", "Ion") and record.length == 3
+    assert record.match_id == Match.from_json(got["record"]).match_id
+    assert len(got["record"]["actions"]) == len(got["log"]) - 1
 
 
 def test_a_player_page_counts_colours_lengths_streaks_and_gammons(site):

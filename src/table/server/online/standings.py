@@ -184,10 +184,11 @@ class Standings:
         return text, f"table-{names}-{game_id}.{kind}"
 
     async def log(self, game_id: str) -> JSON:
-        """A finished online match's whole log, to replay it move by move."""
-        config, log, _ = await self._finished(game_id)
+        """A finished online match's whole log, to replay it move by move, and under ``record`` Table's
+        JSON record of it (``Match.from_json`` reads it back: the one record every variant has)."""
+        config, log, match = await self._finished(game_id)
         return {"game": game_id, "players": list(config.names), "length": config.length, "cube": config.cube,
-                "variant": config.variant, "log": log}
+                "variant": config.variant, "log": log, "record": match.to_json()}
 
 def replay_match(config: GameConfig, log: list[JSON]) -> Match:
     """The match of a stored online game, with the players' names (a forfeit ends it where it stopped)."""
