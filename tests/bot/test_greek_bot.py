@@ -3,13 +3,16 @@ plays and the rule-based benchmark player, on positions of seeded random games."
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from table import Position
 from table.bot import greekfeatures as gf
-from table.bot.bot import Bot
+from table.bot.bot import Bot, BotError
 from table.bot.features import PER_SIDE
 from table.bot.net import Weights
 from table.rules.greekkernel import PINS
@@ -146,3 +149,27 @@ def test_a_greek_game_played_by_the_bot_ends() -> None:
             play = bot.choose_play(p, roll)
             p = play.position if play is not None else p.swapped()
         assert p.is_game_over and p.result() in (-2, -1, 0)
+
+
+def test_a_greek_game_without_networks_of_its_own_is_refused(tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    # Never the standard networks: they read another board.
+    from table.bot import bot as botmodule
+
+    monkeypatch.setattr(botmodule, "bundled_path", lambda name: tmp_path / f"{name}.npz")
+    p = random_position("fevga", 1, 30)
+    with pytest.raises(BotError, match="no network ships for Fevga"):
+        Bot("medium").evaluate(p)
+    assert 0.0 <= Bot("medium", weights=Weights.random(8, 1)).evaluate(p).win <= 1.0
+
+
+def test_the_levels_play_each_games_own_networks() -> None:
+    from table.bot.net import bundled
+    from table.tools.bench.strength import player
+
+    for variant in ("plakoto", "fevga"):
+        assert player("hard", variant)[1].weights is bundled(variant)
+        p = random_position(variant, 2, 30)
+        for level in ("easy", "medium"):
+            assert Bot(level).choose_play(p, (6, 5)) in p.legal_plays((6, 5))
+            assert 0.0 <= Bot(level).evaluate(p).win <= 1.0
