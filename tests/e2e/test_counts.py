@@ -42,8 +42,9 @@ WORDS = {
 }
 
 # Placeholders whose numbers have a ceiling below the test's numbers: the checkers on one point (a
-# single checker has its own string, point_one).
-BOUNDS = {"point_label": range(2, 16)}
+# single checker has its own string, point_one); and strings whose placeholder is not a number at
+# all (a pinned checker's colour).
+BOUNDS = {"point_label": range(2, 16), "point_pinned": range(0)}
 
 
 def category(n: float, lang: str) -> str:

@@ -11,7 +11,8 @@ def test_app_size_budget():
     # The client now holds online play, learning and standings; what matters on a phone is
     # the compressed download.
     assert 10_000 < size["html_js_css"] <= 256 * 1024
-    assert size["html_js_css_gzip"] <= 64 * 1024
+    # 65,203 bytes before the Greek games' board, form and Tavli match (6 December 2026), 68,548 after.
+    assert size["html_js_css_gzip"] <= 72 * 1024
 
 
 def test_measure_plays_real_moves(tmp_path):
