@@ -20,10 +20,9 @@ from collections.abc import Callable
 
 YOUNG_THRESHOLD = 10_000
 """Objects made (less those freed) between two collections of the youngest generation."""
-MIDDLE_THRESHOLD = 5
-"""Young collections between two collections of the middle generation: a middle pass walks what
-that many young passes kept, so fewer keep each pause short (under 100 ms with 1,000 tables
-playing; with 10, the default, up to 190 ms)."""
+MIDDLE_THRESHOLD = 10
+"""Young collections between two collections of the middle generation (the default): the
+keeper's pass every ``RECENT_SECONDS`` empties it too, so its passes stay small."""
 NEVER = 2**31 - 1
 """A threshold of the oldest generation that is never reached: it is collected only when asked."""
 RECENT_SECONDS = 2.0
@@ -59,6 +58,7 @@ def settle_memory() -> None:
     gc.collect()
     gc.freeze()
     gc.set_threshold(YOUNG_THRESHOLD, MIDDLE_THRESHOLD, NEVER)
+    _trim()  # what loading freed (the compilers' work above all) goes back before serving
 
 
 def settled() -> bool:
