@@ -122,7 +122,7 @@ def test_whole_matches_step_for_step(tmp_path):
 
 def test_the_computer_decides_as_the_servers(tmp_path):
     # Every decision of random matches (rolls or doubles, plays, takes or drops, resignations
-    # accepted or not), answered by Mediu, and by Greu at every third one, in Python and in Node;
+    # accepted or not), answered by Mediu, and by Greu at every sixth one, in Python and in Node;
     # and at those, the hint Greu gives (plays ranked, or the cube's equities).
     matches = [play_match(GameConfig("local", length=n), 100 + n) for n in (1, 3, 5)]
     matches.append(play_match(GameConfig("local", length=3, variant="nackgammon"), 49))
@@ -133,13 +133,13 @@ def test_the_computer_decides_as_the_servers(tmp_path):
         for n, st, game in replayed(config, m):
             seat = game.to_act
             if st["seats"] is not None and seat is not None and game.match.phase.value != "game_over":
-                for level in ("medium", "hard") if n % 3 == 0 else ("medium",):
+                for level in ("medium", "hard") if n % 6 == 0 else ("medium",):
                     cfg = GameConfig("local", length=config.length, level=level, variant=config.variant)
                     game.config = cfg
                     asked.append({"match": i, "step": n, "level": level, "want": choose_action(game, seat)})
                 game.config = config
                 m = game.match
-                if n % 3 == 0 and (m.phase in (Phase.MOVE, Phase.TAKE) or m.phase == Phase.ROLL and m.may_double()):
+                if n % 6 == 0 and (m.phase in (Phase.MOVE, Phase.TAKE) or m.phase == Phase.ROLL and m.may_double()):
                     hints.append({"match": i, "step": n, "want": json.loads(json.dumps(
                         hint_for(m.position.id, m.match_id, config.cube, game.single)))})
     kinds = {a["want"]["type"] for a in asked}

@@ -3,10 +3,12 @@
 Needs TABLE_TEST_POSTGRES_URL and TABLE_TEST_REDIS_URL (scripts/test starts throwaway servers and sets
 both); skipped with the reason printed without them. Each test gets a PostgreSQL schema and a Redis
 database of its own, and starts real server processes on loopback ports, stopped at its end.
+Only one test's cluster runs at a time across the test workers (``alone``).
 """
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import re
@@ -17,6 +19,7 @@ import threading
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +34,27 @@ REDIS = os.environ.get("TABLE_TEST_REDIS_URL")
 
 pytestmark = pytest.mark.skipif(not (PG and REDIS),
                                 reason="set TABLE_TEST_POSTGRES_URL and TABLE_TEST_REDIS_URL (scripts/test does)")
+
+
+LOCK = Path(__file__).resolve().parents[3] / ".pytest_cache" / "table" / "cluster.lock"
+
+
+@contextmanager
+def alone() -> Iterator[None]:
+    """Hold the cluster tests' lock, shared by the test workers (xdist processes).
+
+    A cluster's processes meet on Redis channels and take PostgreSQL advisory locks named after
+    their prefix, whatever their Redis database or schema: two tests' clusters running at once
+    would take each other's partitions (the workers of one saw the other's beats and never had
+    all 64).
+    """
+    LOCK.parent.mkdir(parents=True, exist_ok=True)
+    with LOCK.open("a") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(held, fcntl.LOCK_UN)
 
 
 def free_port() -> int:
@@ -112,8 +136,8 @@ def workers(tmp_path: Path) -> Iterator[Workers]:
     redis_mod = pytest.importorskip("redis")
     assert REDIS
     db_url = re.sub(r"/\d*$", "", REDIS) + "/7"  # a database of its own, emptied first
-    redis_mod.Redis.from_url(db_url).flushdb()
-    with postgres_schema() as url:
+    with alone(), postgres_schema() as url:
+        redis_mod.Redis.from_url(db_url).flushdb()
         group = Workers(url, db_url, tmp_path)
         try:
             yield group
@@ -232,7 +256,7 @@ def test_players_on_different_workers_play_a_match_with_chat_presence_and_the_lo
     with connect(urls[1].replace("http://", "ws://") + "/ws/lobby", open_timeout=5) as lobby:
         assert json.loads(lobby.recv(timeout=10))["type"] == "lobby"
         # The table opened on the first worker shows in the second's lobby, live.
-        a, b, game = seated(urls, 3, lambda table: eventually(
+        a, b, game = seated(urls, 1, lambda table: eventually(
             lambda: table in lobby.recv(timeout=10), 20, "the lobby on the other worker did not update"))
     owner = workers.owner(game)
     assert owner == 1  # the game lives where it started: with the joiner's worker
@@ -243,7 +267,7 @@ def test_players_on_different_workers_play_a_match_with_chat_presence_and_the_lo
     assert pa.error is None and pb.error is None, (pa.error, pb.error)
     last_a, last_b = pa.states[-1], pb.states[-1]
     assert last_a["version"] == last_b["version"] and last_a["view"]["over"]  # type: ignore[index]
-    assert max(last_a["view"]["score"]) >= 3  # type: ignore[index]
+    assert max(last_a["view"]["score"]) >= 1  # type: ignore[index]
     # Presence and chat cross the workers: bob heard ana's line, and both saw each other connected.
     assert any(m["type"] == "chat" and m["text"] == "salut, bob" and m["from"] == a.name for m in pb.others)
     assert any(all(p["connected"] for p in s["view"]["presence"]) for s in pa.states)  # type: ignore[index]
@@ -259,7 +283,7 @@ def test_players_on_different_workers_play_a_match_with_chat_presence_and_the_lo
 def test_a_killed_owner_loses_nothing_acknowledged_and_the_clocks_stay_right(workers: Workers) -> None:
     urls = [workers.start(), workers.start()]
     workers.shared()
-    a, b, game = seated(urls, 5)
+    a, b, game = seated(urls, 3)
     assert workers.owner(game) == 1
     servers_b = [urls[1]]
     pa, pb = Player(a, game, [urls[0]]), Player(b, game, servers_b)
@@ -288,8 +312,8 @@ def test_a_killed_owner_loses_nothing_acknowledged_and_the_clocks_stay_right(wor
     before = {tuple(s["view"]["clock"]["reserve"]) for p in (pa, pb) for s in seen_before[id(p)]}  # type: ignore[index]
     after = {tuple(s["view"]["clock"]["reserve"]) for s in pa.states + pb.states  # type: ignore[index]
              if s["version"] > killed_at}  # type: ignore[operator]
-    assert before == {(300.0, 300.0)}, before
-    assert after == {(300.0, 300.0)}, after
+    assert before == {(180.0, 180.0)}, before  # a 3-point match's reserve: a minute a point
+    assert after == {(180.0, 180.0)}, after
 
 
 def test_a_clock_runs_out_under_the_new_owner_when_the_old_one_died_with_nobody_connected(workers: Workers) -> None:
@@ -353,6 +377,8 @@ def test_the_online_benchmark_runs_two_workers_over_postgresql_and_redis() -> No
     from table.tools.bench.online import measure
 
     assert PG and REDIS
-    f = measure(games=2, length=1, think=0.0, seconds=90, clients=1, evict=0.5, workers=2, db=PG, redis=REDIS)
+    with alone():
+        f = measure(games=2, length=1, think=0.0, seconds=90, clients=1, evict=0.5, workers=2, db=PG,
+                    redis=REDIS)
     assert (f["workers"], f["storage"], f["finished"], f["error_count"]) == (2, "PostgreSQL + Redis", 2, 0), f["errors"]
     assert f["actions"] > 40 and f["p50_ms"] > 0 and f["redis_cpu_ms_per_action"] > 0
