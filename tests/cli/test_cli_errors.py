@@ -86,6 +86,8 @@ def test_serve_refuses_a_folder_as_the_database(tmp_path: Path, monkeypatch: pyt
     (["--workers", "many"], "--workers 'many' is not a number"),
     (["--redis", "redis://127.0.0.1:1/0"], "--redis needs --db postgresql://"),
     (["--redis", "127.0.0.1:6379", "--db", "postgresql://u@h/db"], "is not a Redis URL such as redis://"),
+    (["--redis-prefix", "site one"], "--redis-prefix 'site one': use 1 to 32 letters, digits, _ or -"),
+    (["--redis-prefix", "x" * 33], "use 1 to 32 letters"),
 ])
 def test_serve_refuses_workers_without_a_shared_database_and_redis(argv: list[str], message: str,
                                                                     monkeypatch: pytest.MonkeyPatch,

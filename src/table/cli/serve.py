@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +58,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     serve.add_argument("--redis", default=None, metavar="URL",
                        help="Redis (redis://HOST:PORT/DB) shared by several server processes; "
                             "needs a PostgreSQL --db")
+    serve.add_argument("--redis-prefix", type=redis_prefix, default="table", metavar="NAME",
+                       help="the names of this site's keys and channels in Redis and of its locks in "
+                            "PostgreSQL (default table): sites that share a Redis or a database need "
+                            "different ones")
     serve.add_argument("--workers", type=workers_number, default=1,
                        help="server processes on this port (default 1; more than one needs --redis)")
     serve.set_defaults(func=_serve)
@@ -73,7 +78,22 @@ def workers_number(text: str) -> int:
     return n
 
 
-ENVIRONMENT = ("TABLE_SERVE_DB", "TABLE_SERVE_REDIS", "TABLE_SERVE_WORKERS", "TABLE_SERVE_BOT_DELAY")
+def redis_prefix(text: str) -> str:
+    """A name for the keys, channels and locks of one site: letters, digits, ``_`` and ``-``.
+
+    >>> redis_prefix("site_2")
+    'site_2'
+    >>> redis_prefix("a b")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: --redis-prefix 'a b': use 1 to 32 letters, digits, _ or -
+    """
+    if not re.fullmatch(r"[A-Za-z0-9_-]{1,32}", text):
+        raise argparse.ArgumentTypeError(f"--redis-prefix {text!r}: use 1 to 32 letters, digits, _ or -")
+    return text
+
+
+ENVIRONMENT = ("TABLE_SERVE_DB", "TABLE_SERVE_REDIS", "TABLE_SERVE_WORKERS", "TABLE_SERVE_BOT_DELAY",
+               "TABLE_SERVE_REDIS_PREFIX")
 
 
 def cluster_app() -> Any:
@@ -85,8 +105,8 @@ def cluster_app() -> Any:
     from table.server.edge.memory import settle_memory
     from table.server.edge.wallclock import SteadyWallClock
 
-    db, redis, workers, delay = (os.environ[k] for k in ENVIRONMENT)
-    cluster = Cluster(ClusterSettings(database=db, redis=redis, workers=int(workers)))
+    db, redis, workers, delay, prefix = (os.environ[k] for k in ENVIRONMENT)
+    cluster = Cluster(ClusterSettings(database=db, redis=redis, workers=int(workers), prefix=prefix))
     cpus = os.cpu_count() or 1
     app = create_app(open_storage(db), bot_delay=float(delay), cluster=cluster, warm_bot=True,
                      bot_workers=max(1, cpus // int(workers)), now=SteadyWallClock())
@@ -123,7 +143,8 @@ def _serve(args: argparse.Namespace) -> int:
             raise TableError(f"serve: --redis {args.redis!r} is not a Redis URL such as redis://127.0.0.1:6379/0")
         import sqlalchemy
 
-        os.environ.update(zip(ENVIRONMENT, (args.db, args.redis, str(args.workers), str(max(0.0, args.bot_delay)))))
+        os.environ.update(zip(ENVIRONMENT, (args.db, args.redis, str(args.workers), str(max(0.0, args.bot_delay)),
+                                            args.redis_prefix)))
         shown = sqlalchemy.make_url(args.db).render_as_string(hide_password=True)
         print(f"Table: http://{args.host}:{args.port}/  ({args.workers} worker process(es), games in {shown}, "
               f"shared through Redis)", flush=True)

@@ -25,7 +25,7 @@ pytestmark = pytest.mark.skipif(not (PG and REDIS),
 def noted(workers: Workers, game: str) -> float | None:
     """When the owner of ``game``'s partition last noted serving it."""
     import redis
-    value = redis.Redis.from_url(workers.redis).hget("table:served", str(partition_of(game, 64)))
+    value = redis.Redis.from_url(workers.redis).hget(f"{workers.prefix}:served", str(partition_of(game, 64)))
     return None if value is None else float(value)
 
 

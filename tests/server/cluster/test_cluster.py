@@ -3,15 +3,15 @@
 Needs TABLE_TEST_POSTGRES_URL and TABLE_TEST_REDIS_URL (scripts/test starts throwaway servers and sets
 both); skipped with the reason printed without them. Each test gets a PostgreSQL schema and a Redis
 database of its own, and starts real server processes on loopback ports, stopped at its end.
-Only one test's cluster runs at a time across the test workers (``alone``).
+Each test's processes name their Redis keys and channels and their PostgreSQL locks with a prefix
+of their own (``table serve --redis-prefix``), so tests on several test workers run side by side.
 """
 
 from __future__ import annotations
 
-import fcntl
 import json
 import os
-import re
+import secrets
 import signal
 import subprocess
 import sys
@@ -19,7 +19,6 @@ import threading
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -34,27 +33,6 @@ REDIS = os.environ.get("TABLE_TEST_REDIS_URL")
 
 pytestmark = pytest.mark.skipif(not (PG and REDIS),
                                 reason="set TABLE_TEST_POSTGRES_URL and TABLE_TEST_REDIS_URL (scripts/test does)")
-
-
-LOCK = Path(__file__).resolve().parents[3] / ".pytest_cache" / "table" / "cluster.lock"
-
-
-@contextmanager
-def alone() -> Iterator[None]:
-    """Hold the cluster tests' lock, shared by the test workers (xdist processes).
-
-    A cluster's processes meet on Redis channels and take PostgreSQL advisory locks named after
-    their prefix, whatever their Redis database or schema: two tests' clusters running at once
-    would take each other's partitions (the workers of one saw the other's beats and never had
-    all 64).
-    """
-    LOCK.parent.mkdir(parents=True, exist_ok=True)
-    with LOCK.open("a") as held:
-        fcntl.flock(held, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(held, fcntl.LOCK_UN)
 
 
 def free_port() -> int:
@@ -85,6 +63,7 @@ class Workers:
 
     def __init__(self, db: str, redis: str, home: Path) -> None:
         self.db, self.redis, self.home = db, redis, home
+        self.prefix = "test_" + secrets.token_hex(5)  # this group's keys, channels and locks
         self.procs: list[subprocess.Popen[bytes]] = []
         self.urls: list[str] = []
 
@@ -93,7 +72,8 @@ class Workers:
         env = {**os.environ, "HOME": str(self.home), "PYTHONUNBUFFERED": "1"}
         log = open(self.home / f"worker-{port}.log", "wb")
         self.procs.append(subprocess.Popen(
-            [sys.executable, "-m", "table", "serve", "--db", self.db, "--redis", self.redis, "--port", str(port),
+            [sys.executable, "-m", "table", "serve", "--db", self.db, "--redis", self.redis,
+             "--redis-prefix", self.prefix, "--port", str(port),
              "--bot-delay", "0", "--workers", str(workers)], env=env, stdout=log, stderr=subprocess.STDOUT))
         url = f"http://127.0.0.1:{port}"
         self.urls.append(url)
@@ -135,15 +115,17 @@ def workers(tmp_path: Path) -> Iterator[Workers]:
     from tests.server.storage_fixtures import postgres_schema
     redis_mod = pytest.importorskip("redis")
     assert REDIS
-    db_url = re.sub(r"/\d*$", "", REDIS) + "/7"  # a database of its own, emptied first
-    with alone(), postgres_schema() as url:
-        redis_mod.Redis.from_url(db_url).flushdb()
-        group = Workers(url, db_url, tmp_path)
+    with postgres_schema() as url:
+        group = Workers(url, REDIS, tmp_path)
         try:
             yield group
         finally:
             group.stop()
-            redis_mod.Redis.from_url(db_url).flushdb()
+            redis = redis_mod.Redis.from_url(REDIS)
+            keys = list(redis.scan_iter(match=f"{group.prefix}:*", count=1000))
+            if keys:
+                redis.delete(*keys)
+            redis.close()
 
 
 class Player(threading.Thread):
@@ -377,8 +359,6 @@ def test_the_online_benchmark_runs_two_workers_over_postgresql_and_redis() -> No
     from table.tools.bench.online import measure
 
     assert PG and REDIS
-    with alone():
-        f = measure(games=2, length=1, think=0.0, seconds=90, clients=1, evict=0.5, workers=2, db=PG,
-                    redis=REDIS)
+    f = measure(games=2, length=1, think=0.0, seconds=90, clients=1, evict=0.5, workers=2, db=PG, redis=REDIS)
     assert (f["workers"], f["storage"], f["finished"], f["error_count"]) == (2, "PostgreSQL + Redis", 2, 0), f["errors"]
     assert f["actions"] > 40 and f["p50_ms"] > 0 and f["redis_cpu_ms_per_action"] > 0

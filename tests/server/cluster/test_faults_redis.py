@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 from tests.server.storage_fixtures import PG, postgres_schema
-from tests.server.cluster.test_cluster import Player, Workers, alone, eventually, free_port, replayed_ids, seated
+from tests.server.cluster.test_cluster import Player, Workers, eventually, free_port, replayed_ids, seated
 
 pytestmark = pytest.mark.skipif(not PG, reason="set TABLE_TEST_POSTGRES_URL (scripts/test does)")
 
@@ -65,17 +65,16 @@ class OwnRedis:
 def cluster(tmp_path: Path) -> Iterator[tuple[OwnRedis, Workers]]:
     pytest.importorskip("redis")
     own = OwnRedis(tmp_path)
-    with alone():
-        own.start()
-        try:
-            with postgres_schema() as url:
-                group = Workers(url, own.url, tmp_path)
-                try:
-                    yield own, group
-                finally:
-                    group.stop()
-        finally:
-            own.stop()
+    own.start()
+    try:
+        with postgres_schema() as url:
+            group = Workers(url, own.url, tmp_path)
+            try:
+                yield own, group
+            finally:
+                group.stop()
+    finally:
+        own.stop()
 
 
 def status_of(url: str) -> tuple[int, str | None]:
