@@ -5,8 +5,10 @@ from __future__ import annotations
 import multiprocessing
 import os
 import random
+import signal
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -143,3 +145,40 @@ def test_readying_the_computer_loads_every_level():
     bot_for.cache_clear()
     warm_up()
     assert bot_for.cache_info().currsize == 3
+
+
+def _children(pid: int) -> list[int]:
+    tasks = Path(f"/proc/{pid}/task")
+    return [int(c) for t in tasks.iterdir() for c in (t / "children").read_text().split()]
+
+
+def _running(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except FileNotFoundError:
+        return False
+    return state != "Z"  # a zombie has ended; only its parent (here init) has not reaped it yet
+
+
+def test_a_killed_server_leaves_no_worker_behind(tmp_path):
+    """``kill -9`` of `table serve` alone, not its process group: the worker it started to ready the
+    computer (and its resource tracker) end by themselves instead of keeping the bot in memory."""
+    from tests.server.cluster.test_cluster import eventually
+    from tests.server.test_clock_restart import Server
+
+    server = Server(tmp_path / "games.sqlite3", tmp_path)
+    server.start()
+    assert server.proc is not None
+    try:
+        started: list[int] = []
+        eventually(lambda: started.extend(_children(server.proc.pid)) or started, 60,
+                   "table serve started no worker for the computer")
+        server.proc.kill()
+        server.proc.wait()
+        eventually(lambda: not any(_running(p) for p in started), 30,
+                   f"the workers {started} outlived their server")
+    finally:
+        try:
+            os.killpg(server.proc.pid, signal.SIGKILL)  # whatever is left of its process group
+        except ProcessLookupError:
+            pass

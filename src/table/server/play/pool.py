@@ -4,7 +4,9 @@
 in a worker process and awaits the result.  The pool starts on first use
 (spawned workers: they import the engine and load the weights once, then
 keep them) and ``shutdown()`` ends it; the app calls it when it stops.
-A worker that dies is replaced by a fresh pool on the next call.
+A worker that dies is replaced by a fresh pool on the next call, and a worker
+whose server died (``kill -9``, or a shutdown cut short while it was still
+compiling) ends by itself rather than linger with the bot in its memory.
 """
 
 from __future__ import annotations
@@ -13,8 +15,10 @@ import asyncio
 import logging
 import multiprocessing
 import os
+import threading
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from multiprocessing.connection import wait
 from typing import Any, Callable, TypeVar
 
 from table.errors import TableError
@@ -35,6 +39,23 @@ def default_workers() -> int:
     return max(1, min(8, (os.cpu_count() or 2) - 1))
 
 
+def leave_with_parent() -> None:
+    """In a spawned worker: end the process as soon as the process that started it is gone.
+
+    ``concurrent.futures`` workers block on their task queue, which a dead server never
+    closes for them; the parent's sentinel becomes ready the moment it dies.
+    """
+    parent = multiprocessing.parent_process()
+    if parent is None:  # not a child of this module's pool
+        return
+
+    def watch() -> None:
+        wait([parent.sentinel])
+        os._exit(0)
+
+    threading.Thread(target=watch, name="leave-with-parent", daemon=True).start()
+
+
 class BotPool:
     """Worker processes running the computer's thinking, started lazily."""
 
@@ -52,7 +73,8 @@ class BotPool:
         if self._executor is None:
             # Spawned, not forked: the server runs threads (storage, uvicorn in tests)
             # whose locks a forked child could inherit held.
-            self._executor = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+            self._executor = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
+                                                 initializer=leave_with_parent)
         return self._executor
 
     async def choose(self, task: BotTask) -> JSON:
