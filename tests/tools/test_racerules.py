@@ -39,13 +39,18 @@ def test_redouble_is_tighter() -> None:
 # agrees with the rollouts on about 91% of the decisions and the bot on about 95%, so the
 # two may differ where the count is near its thresholds: the positions within one pip
 # of a threshold are left out, and 85% agreement is asked of the rest.
-RACES = sample_positions(40, seed=11, races=True)
+@pytest.fixture(scope="module")
+def races() -> list[Position]:
+    """Races from self-play: made when a test asks, not as every test worker collects the file."""
+    return sample_positions(40, seed=11, races=True)
+
+
 BOT = Bot("hard")
 
 
-def test_races_follow_the_keith_count() -> None:
+def test_races_follow_the_keith_count(races: list[Position]) -> None:
     agree = counted = 0
-    for p in RACES:
+    for p in races:
         k_mine, k_theirs = keith_counts(p)
         margin = k_mine - k_theirs
         rule = keith(p)
@@ -60,9 +65,9 @@ def test_races_follow_the_keith_count() -> None:
     assert agree / counted >= 0.85
 
 
-def test_clear_race_decisions() -> None:
+def test_clear_race_decisions(races: list[Position]) -> None:
     # Far from every threshold the bot and the count must agree.
-    for p in RACES:
+    for p in races:
         k_mine, k_theirs = keith_counts(p)
         margin = k_mine - k_theirs
         d = BOT.cube_decision(p)
