@@ -72,16 +72,14 @@ _SLOWEST = Path(__file__).with_name("slowest.txt")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The slowest test files (``tests/slowest.txt``, longest first) go first, whole; the rest keep
-    their order.
+    """The slowest tests (``tests/slowest.txt``, longest first) go first; the rest keep their order.
 
-    scripts/test hands the workers one file at a time in this order (``--dist loadfile
-    --no-loadscope-reorder``): the long files start at once, each on a worker of its own, instead
-    of one of them running alone at the end while the other workers wait.
+    scripts/test hands the tests to its workers one at a time (``--maxschedchunk 1``), so these
+    start spread over every worker instead of one of them running a long one alone at the end.
     """
     lines = [line.strip() for line in _SLOWEST.read_text().splitlines()]
-    rank = {path: n for n, path in enumerate(line for line in lines if line and not line.startswith("#"))}
-    items.sort(key=lambda item: rank.get(item.nodeid.split("::", 1)[0], len(rank)))
+    rank = {nodeid: n for n, nodeid in enumerate(line for line in lines if line and not line.startswith("#"))}
+    items.sort(key=lambda item: rank.get(item.nodeid, len(rank)))
 
 
 def _skipped(config: pytest.Config) -> list[pytest.TestReport]:
