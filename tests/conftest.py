@@ -68,20 +68,6 @@ def _collector_as_it_was():
         gc.set_threshold(*threshold)
 
 
-_SLOWEST = Path(__file__).with_name("slowest.txt")
-
-
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The slowest tests (``tests/slowest.txt``, longest first) go first; the rest keep their order.
-
-    scripts/test hands the tests to its workers one at a time (``--maxschedchunk 1``), so these
-    start spread over every worker instead of one of them running a long one alone at the end.
-    """
-    lines = [line.strip() for line in _SLOWEST.read_text().splitlines()]
-    rank = {nodeid: n for n, nodeid in enumerate(line for line in lines if line and not line.startswith("#"))}
-    items.sort(key=lambda item: rank.get(item.nodeid, len(rank)))
-
-
 def _skipped(config: pytest.Config) -> list[pytest.TestReport]:
     reporter = config.pluginmanager.get_plugin("terminalreporter")
     return list(getattr(reporter, "stats", {}).get("skipped", []))

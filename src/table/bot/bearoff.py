@@ -28,10 +28,12 @@ The database takes a few seconds to build and is built once per process.
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import os
 from functools import lru_cache
 from pathlib import Path
-from typing import Mapping
+from typing import Iterator, Mapping
 
 import numpy as np
 from numba import njit
@@ -260,19 +262,51 @@ def database(checkers: int = 15) -> np.ndarray:
     (``$TABLE_CACHE_DIR``, else ``~/.cache/table``) for later processes.
     """
     path = _cache_file(checkers)
+    db = _load(path)
+    if db is not None:
+        return db
+    with _building(path):
+        # Processes starting together (a server's workers) build it once: the others wait here
+        # and find it made.
+        db = _load(path)
+        return db if db is not None else _build_and_keep(path, checkers)
+
+
+def _load(path: Path) -> np.ndarray | None:
     try:
         db: np.ndarray = np.load(path, allow_pickle=False)
         if db.shape == (LAYERS, N_POSITIONS, MAX_ROLLS) and db.dtype == np.float32:
             return db
     except (OSError, ValueError):
         pass
+    return None
+
+
+@contextlib.contextmanager
+def _building(path: Path) -> Iterator[None]:
+    """Hold the lock on building ``path`` (none where the folder cannot be written)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        held = open(path.with_name(path.name + ".lock"), "a")
+    except OSError:
+        yield
+        return
+    with held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(held, fcntl.LOCK_UN)
+
+
+def _build_and_keep(path: Path, checkers: int) -> np.ndarray:
+    """Build the database and keep it at ``path`` (written whole, then renamed into place)."""
     out = np.zeros((2, N_POSITIONS, MAX_ROLLS), dtype=np.float64)
     _build(out, checkers)
     db = np.empty((LAYERS, N_POSITIONS, MAX_ROLLS), dtype=np.float32)
     db[:2] = out
     db[2] = _representatives(db)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp.npy")
         np.save(tmp, db)
         os.replace(tmp, path)
