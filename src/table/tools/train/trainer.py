@@ -55,6 +55,26 @@ class Schedule:
         return alpha, lam
 
 
+# Plakoto's and Fevga's networks learn at a third of the standard rate, flat until the late
+# phase.  At the standard 0.3 their hidden units saturated (95% of Fevga's activations in play
+# under 0.02 or over 0.98 after 189,500 games): the networks read almost every contact position
+# as won for the side on roll (0.87 Plakoto, 0.94 Fevga, on positions of their own games that
+# side won half of) and chose their plays by the noise left; the check against the rule-based
+# player got worse over the run.  At 0.1 a fresh Fevga network is level with the rule-based
+# player after 10,000 games and ahead after 20,000 (docs/strength.md, "Plakoto and Fevga").
+GREEK_SCHEDULE = Schedule(alpha=0.1, alpha_late=0.1, late_after=300_000, alpha_final=0.05,
+                          final_after=600_000)
+
+
+def schedule_for(variant: str) -> Schedule:
+    """The default schedule of ``variant``'s self-play: ``GREEK_SCHEDULE`` for Plakoto and Fevga.
+
+    >>> schedule_for("fevga").at(0)[0], schedule_for("standard").at(0)[0]
+    (0.1, 0.3)
+    """
+    return GREEK_SCHEDULE if game_for(find_variant(variant).rules) is not None else Schedule()
+
+
 @dataclass
 class TrainConfig:
     """Everything ``table train`` needs."""
@@ -103,7 +123,7 @@ def yardstick(variant: str) -> int:
 
 def train(cfg: TrainConfig, out: TextIO, stop: Callable[[], bool] = lambda: False) -> Weights:
     """Train until ``cfg.games`` games in total, resuming from ``cfg.checkpoint`` if it exists."""
-    schedule = cfg.schedule or Schedule()
+    schedule = cfg.schedule or schedule_for(cfg.variant)
     if cfg.checkpoint.exists():
         weights = Weights.load(cfg.checkpoint)
         if weights.wh is not None:
