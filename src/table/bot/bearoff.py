@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Iterator, Mapping
 
 import numpy as np
-from numba import njit
+from table.jitcache import njit
 
 from table.rules import kernel
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Literal, Sequence
 
 import numpy as np
-from numba import njit
+from table.jitcache import njit
 
 from table.bot import bearoff, cube, search
 from table.bot.evaluator import Evaluation as Evaluation  # the five chances: one type, exported here too

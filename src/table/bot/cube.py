@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Literal, Protocol
 
 import numpy as np
-from numba import njit
+from table.jitcache import njit
 
 from table.bot.met import CubeModel, crawford_game, match_equity, post_crawford
 from table.errors import TableError

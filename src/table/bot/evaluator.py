@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Callable, Protocol, Sequence
 
 import numpy as np
-from numba import njit
+from table.jitcache import njit
 
 from table.bot import bearoff, search
 from table.bot.net import N_OUTPUTS, WIN, WIN_GAMMON, WIN_BACKGAMMON, LOSE_GAMMON, LOSE_BACKGAMMON

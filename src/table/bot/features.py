@@ -22,7 +22,7 @@ True
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from table.jitcache import njit
 
 from table.rules.board import CHECKERS, flip
 from table.rules.board import is_race as is_race  # named here too, for the bot's callers

@@ -40,7 +40,7 @@ pinned mothers are a draw, chances ``(0.5, 0, 0, 0, 0)``.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from table.jitcache import njit
 
 from table.bot.features import N_INPUTS, PER_SIDE, POINT_INPUTS
 from table.bot.net import CONTACT, N_OUTPUTS, RACE, forward, forward2

@@ -35,7 +35,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
+from table.jitcache import njit
 
 from table.bot import bearoff, features, greekfeatures
 from table.bot.net import N_OUTPUTS, Weights, equity, evaluate_board, final_probs, flip_probs

@@ -31,7 +31,7 @@ from __future__ import annotations
 from typing import Sequence, Union
 
 import numpy as np
-from numba import njit
+from table.jitcache import njit
 
 # What these functions read: an ``int8`` array in compiled code, a ``Position``'s tuple in Python.
 Board = Union[np.ndarray, Sequence[int]]

@@ -23,7 +23,7 @@ when the fixed-size tables are too small (the caller then walks in Python).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from table.jitcache import njit
 
 from table.rules.board import BAR, BOARD_SIZE
 from table.rules.kernel import apply_step, highest_point, step_target

@@ -44,7 +44,7 @@ the opponent cannot move behind, unless every kept play does.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from table.jitcache import njit
 
 from table.rules.kernel import MAX_PLAYS, ROLLS
 

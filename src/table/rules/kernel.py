@@ -21,7 +21,7 @@ for the other side is ``new[i] = -old[25 - i]``.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from table.jitcache import njit
 
 # The board's facts live in ``board``; they are named here too, as the kernel's callers know them.
 from table.rules.board import BAR, BOARD_SIZE, CHECKERS, HOME, OFF, flip

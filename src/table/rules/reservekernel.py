@@ -38,7 +38,7 @@ takes 25 before 26); there every order is searched.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from table.jitcache import njit
 
 from table.rules.board import BAR, BOARD_SIZE, HOME, OFF, Board
 from table.rules.kernel import MAX_PLAYS, ROLLS, apply_step

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit
+from table.jitcache import njit
 
 from table.bot import bearoff, search
 from table.bot.net import Weights

@@ -28,7 +28,7 @@ checkers left, then fewest pips.  The weights are round numbers set by hand.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from table.jitcache import njit
 
 from table.bot.greekfeatures import game_code, pick_net, pin_reach
 from table.bot.net import RACE

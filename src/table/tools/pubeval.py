@@ -17,7 +17,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
-from numba import njit
+from table.jitcache import njit
 
 from table.rules import kernel
 from table.rules.board import is_race

@@ -33,7 +33,7 @@ hand, then checked with a few short duels against pubeval.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from table.jitcache import njit
 
 from table.bot.search import fold
 from table.rules.board import BAR, BOARD_SIZE, HOME, checkers_on, flip_rows, is_race

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 import numpy as np
-from numba import njit
+from table.jitcache import njit
 
 from table.bot import bearoff, features, search
 from table.bot.net import CONTACT, N_OUTPUTS, RACE, Weights, final_probs

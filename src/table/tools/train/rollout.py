@@ -39,7 +39,7 @@ from __future__ import annotations
 from functools import partial
 
 import numpy as np
-from numba import njit
+from table.jitcache import njit
 
 from table.bot import bearoff, search
 from table.bot.net import N_OUTPUTS, Weights, evaluate_board, flip_probs

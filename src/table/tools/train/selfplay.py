@@ -31,7 +31,7 @@ and counts no points in ``stats``).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from table.jitcache import njit
 
 from table.bot import bearoff, features, greekfeatures, search
 from table.bot.net import (
