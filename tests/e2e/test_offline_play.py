@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 import time
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 from table.match import Match
 
 from tests.e2e.e2e_helpers import MOVABLE, new_game, open_app, play_by_clicks, version
@@ -54,6 +56,17 @@ def _settled(page) -> int:
     raise AssertionError("the game never settled at the person's decision")
 
 
+def _tap(page, selector: str) -> bool:
+    """Click ``selector`` unless it goes meanwhile: the state may move on between seeing a button
+    and clicking it (the dice rolled for the person, a result shown), and the loop then looks
+    again instead of waiting out the whole timeout for a button that will not come back."""
+    try:
+        page.click(selector, timeout=5000)
+    except PlaywrightTimeout:
+        return False
+    return True
+
+
 def _play_on(page, until, seen: set[str], resign_when=None, seconds: float = 300) -> None:
     """Act for whoever may act on this device until ``until()``; note each kind of action in ``seen``.
 
@@ -68,23 +81,31 @@ def _play_on(page, until, seen: set[str], resign_when=None, seconds: float = 300
         if until():
             return
         if page.locator("#dlg-result[open]").count():
-            page.locator("#dlg-result button").click()
+            _tap(page, "#dlg-result button")
             continue
         if visible(page, "next_game"):
-            seen.add("next_game"); page.click("#controls [data-act=next_game]"); continue
+            if _tap(page, "#controls [data-act=next_game]"):
+                seen.add("next_game")
+            continue
         if visible(page, "take"):
-            seen.add("take"); page.click("#controls [data-act=take]"); continue
+            if _tap(page, "#controls [data-act=take]"):
+                seen.add("take")
+            continue
         if visible(page, "accept_resignation"):
-            seen.add("accept"); page.click("#controls [data-act=accept_resignation]"); continue
+            if _tap(page, "#controls [data-act=accept_resignation]"):
+                seen.add("accept")
+            continue
         if visible(page, "roll"):
             if resign_when is not None and visible(page, "resign") and resign_when(page, seen):
-                seen.add("resign")
-                page.click("#controls [data-act=resign]")
-                page.locator("#dlg-resign button[value='1']").click()
+                if _tap(page, "#controls [data-act=resign]"):
+                    seen.add("resign")
+                    page.locator("#dlg-resign button[value='1']").click()
                 continue
             if visible(page, "double") and "double" not in seen and resign_when is not None:
-                seen.add("double"); page.click("#controls [data-act=double]"); continue
-            page.click("#controls [data-act=roll]"); continue
+                if _tap(page, "#controls [data-act=double]"):
+                    seen.add("double")
+                continue
+            _tap(page, "#controls [data-act=roll]"); continue
         named = page.locator("#controls [data-act=name_double]:visible")
         if named.count():  # Acey-Deucey's 1-2: name a double (the highest the roll shows buttons for)
             seen.add("name_double"); named.last.click(); continue
