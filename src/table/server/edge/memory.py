@@ -3,8 +3,8 @@
 A server makes many short-lived objects per move and keeps few for long; the
 garbage collector's default settings suit neither.  ``settle_memory`` runs
 once before serving; a ``MemoryKeeper`` then decides, every ``RECENT_SECONDS``,
-what the oldest generation's collection walks: only what reached it since the
-last pass while the tables are busy, everything once the load falls.
+what becomes of the oldest generation: while the tables are busy, what reached it
+since the last tick is set aside unwalked; once the load falls, everything is collected.
 """
 
 from __future__ import annotations
@@ -22,13 +22,12 @@ YOUNG_THRESHOLD = 10_000
 """Objects made (less those freed) between two collections of the youngest generation."""
 MIDDLE_THRESHOLD = 10
 """Young collections between two collections of the middle generation (the default): the
-keeper's pass every ``RECENT_SECONDS`` empties it too, so its passes stay small."""
+keeper's tick every ``RECENT_SECONDS`` sets it aside too, so its passes stay small."""
 NEVER = 2**31 - 1
 """A threshold of the oldest generation that is never reached: it is collected only when asked."""
 RECENT_SECONDS = 2.0
-"""How often the objects that reached the oldest generation since the last pass are collected
-(``collect_recent``).  Each object is walked once whatever the period, so a short one costs no
-more in all and keeps each pause short: 5 s of newcomers took about 100 ms with 1,000 tables."""
+"""How often the objects that reached the oldest generation since the last tick are set aside
+(``set_recent_aside``), so that no young or middle pass walks them again."""
 FULL_COLLECTION_SECONDS = 3600.0
 """The longest time between two full collections while the load never falls: what a closed
 connection leaves in reference cycles among objects already set aside waits at most this long."""
@@ -46,7 +45,7 @@ def settle_memory() -> None:
     rooms being played and their connections: with 1,000 tables, half a million
     objects, a walk of about a second that stalls every table and frees almost
     nothing (rooms are freed by their reference counts, not by the collector).
-    A ``MemoryKeeper`` collects it instead, a few seconds' newcomers at a time.
+    A ``MemoryKeeper`` sets its newcomers aside instead, and collects it all once the load falls.
     """
     from table.rules.movegraph import move_graph
     from table.rules.position import Position
@@ -70,14 +69,15 @@ def settled() -> bool:
     return gc.get_threshold()[2] == NEVER
 
 
-def collect_recent() -> None:
-    """Collect what reached the oldest generation since the last call, then set the survivors aside.
+def set_recent_aside() -> None:
+    """Set aside what reached the oldest generation (or any) since the last call, without walking it.
 
-    Frozen objects are not walked by later collections, so each pass costs what a few
-    seconds of play kept alive, not the whole heap.  They are still freed by their
-    reference counts; only a reference cycle among them waits for ``give_back_memory``.
+    Under load almost all of it is alive or freed by its reference count: with 1,000 tables,
+    a pass that walked two seconds' newcomers took 60-150 ms, stalled every table meanwhile,
+    and freed nothing (0 objects in nine passes of ten).  Set aside (``gc.freeze``, which
+    costs no walk), those objects are still freed by their reference counts; only a
+    reference cycle among them waits for ``give_back_memory``.
     """
-    gc.collect()
     gc.freeze()
 
 
@@ -97,7 +97,7 @@ def give_back_memory() -> None:
 class MemoryKeeper:
     """Decides, on each ``tick``, which collection the oldest generation gets.
 
-    While the tables are busy, only the newcomers (``collect_recent``); once the rooms held
+    While the tables are busy, none: the newcomers are set aside (``set_recent_aside``); once the rooms held
     have fallen to a quarter of their peak since the last full collection (the load has
     fallen: a full pass then stalls few tables), or ``FULL_COLLECTION_SECONDS`` have passed,
     everything (``give_back_memory``).
@@ -108,7 +108,7 @@ class MemoryKeeper:
     ('recent', 'recent', 'full', ['recent', 'recent', 'full'])
     """
 
-    def __init__(self, clock: Callable[[], float], recent: Callable[[], None] = collect_recent,
+    def __init__(self, clock: Callable[[], float], recent: Callable[[], None] = set_recent_aside,
                  full: Callable[[], None] = give_back_memory) -> None:
         self.clock = clock
         self.recent = recent
