@@ -117,8 +117,10 @@ def test_while_the_computer_thinks_another_table_plays_on(tmp_path):
         (r, thinking), = replies
         assert r.status_code == 200 and r.json()["view"]["last"]["seat"] == 1
         assert thinking >= THINK_SECONDS
-        # A blocked event loop would hold some action for the whole think; leave room for a busy machine.
-        assert len(latencies) >= 3 and max(latencies) < THINK_SECONDS * 2 / 3, latencies
+        # A blocked event loop would hold the first action for the rest of the think, and the
+        # think would be over after one or two: dozens are answered meanwhile (81 on a loaded
+        # machine whose slowest answer took 1.1 s).
+        assert len(latencies) >= 5 and max(latencies) < THINK_SECONDS, latencies
         pool = app.state.pool
         assert pool.running
     assert not pool.running and set(multiprocessing.active_children()) <= others
