@@ -118,6 +118,14 @@ def test_reading_pages_in_both_languages(desktop):
         assert len(page.locator("#page-body").inner_text()) > 500
     page.click("#btn-lang")
     page.wait_for_function("document.querySelector('#page-body h2').textContent.startsWith('Frequently')")
+    # Every game the app offers is explained, the Greek ones too, in each language.
+    page.click("#page-tabs a[href='#/learn/variants']")
+    page.wait_for_function("location.hash === '#/learn/variants'")
+    titles = page.locator("#page-body h3").all_inner_texts()
+    assert {"Plakoto", "Fevga", "Portes and the Tavli match", "Acey-Deucey"} <= set(titles), titles
+    page.click("#btn-lang")
+    page.wait_for_function("document.querySelector('#page-body h2').textContent.startsWith('Alte jocuri')")
+    assert "Portes și partida de Tavli" in page.locator("#page-body h3").all_inner_texts()
 
 
 def test_manifest_and_service_worker_are_served(desktop, server_url):
