@@ -79,6 +79,45 @@ def test_a_recent_pass_sets_the_newcomers_aside_without_walking_them():
     assert left == 0 and frozen  # ... they were set aside, out of every later young or full pass
 
 
+def test_under_the_keeper_the_young_passes_are_timed_not_counted():
+    # Under load old states die as fast as new ones are made, so the collector's count of
+    # objects made less objects freed hardly grows while the young generation fills up.
+    out = _run("""
+        import asyncio, gc, time
+        from table.server.edge.memory import NEVER, YOUNG_THRESHOLD, MemoryKeeper, keep_memory, settle_memory
+
+        async def main():
+            settle_memory()
+            old = [[i] for i in range(60_000)]
+            gc.freeze()  # the rooms' states, set aside
+            passes, walked, done = [], [], asyncio.Event()
+            def seen(phase, info):
+                if phase == "start":
+                    passes.append(info["generation"])
+                    walked.append(len(gc.get_objects(0)))
+                    done.set()
+            keeper = asyncio.ensure_future(keep_memory(lambda: 1, MemoryKeeper(time.monotonic), young=0.01))
+            await asyncio.sleep(0)  # the keeper starts
+            gc.callbacks.append(seen)
+            for i in range(60_000):  # each new state made as an old one dies
+                old[i] = [i]
+            made_unwalked = len(gc.get_objects(0))
+            before_tick = list(passes)
+            await asyncio.wait_for(done.wait(), 60)  # the keeper's first young pass
+            gc.callbacks.remove(seen)
+            off = gc.get_threshold()[0] == NEVER
+            keeper.cancel()
+            await asyncio.gather(keeper, return_exceptions=True)
+            print([made_unwalked, before_tick, passes[0], walked[0], off, gc.get_threshold()[0] == YOUNG_THRESHOLD])
+
+        asyncio.run(main())
+    """)
+    made_unwalked, before_tick, first, walked, off, restored = eval(out)
+    assert made_unwalked >= 60_000 and before_tick == []  # the collector's count never fired ...
+    assert first == 0 and walked >= 60_000  # ... the keeper's timed pass took the young generation
+    assert off and restored  # the collector's own young passes are off under the keeper only
+
+
 def test_giving_memory_back_frees_a_cycle_among_objects_set_aside():
     out = _run("""
         import gc, weakref

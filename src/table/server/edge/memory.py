@@ -2,9 +2,10 @@
 
 A server makes many short-lived objects per move and keeps few for long; the
 garbage collector's default settings suit neither.  ``settle_memory`` runs
-once before serving; a ``MemoryKeeper`` then decides, every ``RECENT_SECONDS``,
-what becomes of the oldest generation: while the tables are busy, what reached it
-since the last tick is set aside unwalked; once the load falls, everything is collected.
+once before serving; then ``keep_memory`` collects the youngest generation every
+``YOUNG_SECONDS``, and a ``MemoryKeeper`` decides every ``RECENT_SECONDS`` what becomes of
+the older ones: while the tables are busy, what reached them since the last tick is set
+aside unwalked; once the load falls, everything is collected.
 """
 
 from __future__ import annotations
@@ -21,8 +22,15 @@ from collections.abc import Callable
 YOUNG_THRESHOLD = 10_000
 """Objects made (less those freed) between two collections of the youngest generation."""
 MIDDLE_THRESHOLD = 10
-"""Young collections between two collections of the middle generation (the default): the
-keeper's tick every ``RECENT_SECONDS`` sets it aside too, so its passes stay small."""
+"""Young collections between two collections of the middle generation (the default), where the
+collector starts them itself (a process with no keeper).  Under a server's keeper the middle
+generation is never walked: what reaches it is set aside every ``RECENT_SECONDS``."""
+YOUNG_SECONDS = 0.1
+"""How often a server's keeper collects the youngest generation itself (``keep_memory``).  The
+collector's own trigger counts objects made less objects freed, and under load the rooms' older
+states die as fast as new ones are made: with 1,000 tables the youngest generation held 40,000
+to 90,000 live objects when its pass came, a pause of 25 to 85 ms each.  A pass every tenth of
+a second walks what that tenth of a second kept alive."""
 NEVER = 2**31 - 1
 """A threshold of the oldest generation that is never reached: it is collected only when asked."""
 RECENT_SECONDS = 2.0
@@ -148,11 +156,24 @@ def use_the_c_allocator() -> None:
     os.execve(sys.executable, [sys.executable, "-m", "table", *sys.argv[1:]], {**os.environ, "PYTHONMALLOC": "malloc"})
 
 
-async def keep_memory(held: Callable[[], int], keeper: MemoryKeeper, period: float = RECENT_SECONDS) -> None:
-    """Tick ``keeper`` with the rooms ``held`` every ``period`` seconds (runs until cancelled)."""
-    while True:
-        await asyncio.sleep(period)
-        keeper.tick(held())
+async def keep_memory(held: Callable[[], int], keeper: MemoryKeeper, period: float = RECENT_SECONDS,
+                      young: float = YOUNG_SECONDS) -> None:
+    """Collect the youngest generation every ``young`` seconds and tick ``keeper`` with the rooms
+    ``held`` every ``period`` seconds (runs until cancelled; the collector's own young passes
+    are off meanwhile, and on again after)."""
+    loop = asyncio.get_running_loop()
+    automatic = gc.get_threshold()
+    gc.set_threshold(NEVER, *automatic[1:])
+    try:
+        due = loop.time() + period
+        while True:
+            await asyncio.sleep(young)
+            gc.collect(0)
+            if loop.time() >= due:
+                keeper.tick(held())
+                due = loop.time() + period
+    finally:
+        gc.set_threshold(*automatic)
 
 
 def _trim() -> None:
