@@ -216,7 +216,7 @@ def client_main(spec_json: str) -> None:
     It says ``ready`` on its standard output once its tables are open and
     starts playing when a line comes on its standard input.
     """
-    from table.server.edge.memory import MemoryKeeper, keep_memory, settle_memory
+    from table.server.edge.memory import settle_memory
 
     settle_memory()  # a full collection here would stall every match it plays, as in a server
     spec = json.loads(spec_json)
@@ -226,17 +226,8 @@ def client_main(spec_json: str) -> None:
         print("ready", flush=True)
         await asyncio.to_thread(sys.stdin.readline)
 
-    async def play() -> float:
-        # The collector kept as a server keeps it, so that the clients' own pauses (young passes
-        # of up to 170 ms otherwise) are not counted as the server's latency.
-        keeper = asyncio.ensure_future(keep_memory(lambda: 0, MemoryKeeper(time.monotonic)))
-        try:
-            return await _play(spec["urls"], spec["first"], spec["games"], spec["length"], spec["think"],
-                               spec["seconds"], spec["seed"], figures, ready)
-        finally:
-            keeper.cancel()
-
-    played = asyncio.run(play())
+    played = asyncio.run(_play(spec["urls"], spec["first"], spec["games"], spec["length"], spec["think"],
+                               spec["seconds"], spec["seed"], figures, ready))
     Path(spec["out"]).write_text(json.dumps({
         "latencies": figures.latencies, "actions": figures.actions, "errors": figures.errors,
         "finished": figures.finished, "seconds": played}))
