@@ -1,6 +1,6 @@
 """``table play``, ``show`` and ``moves`` for Plakoto, Fevga, Portes and the Tavli match: two people
-at one keyboard with the board showing pins, the Greek opening and the Tavli rotation said, no
-computer opponent (refused, not faked) and the record kept as Table's JSON."""
+at one keyboard or against the computer, with the board showing pins, the Greek opening and the
+Tavli rotation said, and the record kept as Table's JSON."""
 
 from __future__ import annotations
 
@@ -40,11 +40,28 @@ def short_player(seed: int):  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.parametrize("variant", ["plakoto", "fevga", "portes", "tavli"])
-def test_there_is_no_computer_opponent_for_the_greek_games_and_none_is_faked(variant, capsys):
-    with pytest.raises(VariantError, match="the computer does not play .* yet: play it two at one keyboard"):
-        run(_args(variant=variant, computer="easy", length=3), stdin=io.StringIO(""), stdout=io.StringIO())
-    assert main(["play", "--variant", variant, "--computer", "hard", "--length", "3"]) == 2
-    assert "does not play" in capsys.readouterr().err
+def test_the_computer_plays_each_greek_game_to_its_end(variant):
+    from table.cli.play import ComputerAgent
+
+    out = io.StringIO()
+    term = Terminal("en", io.StringIO(), out, seat=0)
+    m = Match(3 if variant == "tavli" else 1, cube=False, seed=3, players=("Ana", "Computer"), variant=variant)
+    play_match(m, (ComputerAgent("easy", term), ComputerAgent("easy", term)), term)
+    assert m.is_over and max(m.score) >= m.length
+    if variant == "tavli":
+        assert "Game 1: Portes" in out.getvalue() and "Game 2: Plakoto" in out.getvalue()
+
+
+@pytest.mark.parametrize("variant", ["plakoto", "fevga"])
+def test_against_the_computer_a_greek_game_starts_and_hint_advises(variant):
+    # The person asks for advice at their first decision, then quits; the computer (seat 1) may
+    # have moved first.
+    out = io.StringIO()
+    lines = "roll\nhint\nquit\n"
+    assert run(_args(variant=variant, computer="easy", length=1, seed=11), stdin=io.StringIO(lines), stdout=out) == 0
+    text = out.getvalue()
+    assert "No computer advice" not in text
+    assert "lose a gammon" in text, text[-2000:]  # the advice's figures
 
 
 def test_a_tavli_match_of_a_wrong_length_is_refused_before_play():
@@ -94,7 +111,7 @@ def test_the_board_shows_pins_a_pinned_checker_is_refused_and_a_draw_is_said_in_
     board = text.split("X Ana")[0]
     assert "  x" in board.splitlines()[2] and "  O" in board.splitlines()[3]  # under its captor, point 24
     assert "prinse: 1" in text and "Literele mici x și o: o piesă prinsă" in text
-    assert "Calculatorul nu dă încă sfaturi la Plakoto" in text
+    assert "Sfatul calculatorului (Greu): primele" in text  # advice on Plakoto, from its own networks
     assert "Nu se poate: piesa ta de pe punctul 24 este prinsă" in text
     assert "jocul se termină la egalitate" in text
     assert m.results[0].is_draw and m.score == (0, 0) and m.game_number == 2

@@ -43,7 +43,7 @@ from table.cli.terminal import plural_form as plural_form  # where analyse and o
 from table.match.series import SERIES, Series, find_game, greek_flow, match_games
 from table.rules.diagram import grid, pins
 from table.rules.movetext import as_seen_by_opponent
-from table.rules.variant import PIN, VARIANTS, Variant
+from table.rules.variant import PIN, PORTES, VARIANTS, Variant
 
 if TYPE_CHECKING:
     from table.bot import Bot
@@ -188,7 +188,7 @@ class HumanAgent:
         phase = m.phase
         if word in _QUIT:
             raise QuitMatch
-        if word in _HINT and not _bot_plays(m.variant):
+        if word in _HINT and not _computer_plays(m.variant):
             self.term.say("no_advice", game=m.variant.title)
             return None
         if word in _HINT:
@@ -400,8 +400,20 @@ def _game_title(m: Match, term: Terminal) -> None:
 
 
 def _bot_plays(variant: Variant) -> bool:
-    """Whether the computer plays ``variant`` (the games the web app offers)."""
+    """Whether ``variant`` is one of the games the web app offers (GNU Backgammon reads their IDs)."""
     return VARIANTS.get(variant.name) == variant
+
+
+def _computer_plays(variant: Variant) -> bool:
+    """Whether the computer plays ``variant`` and advises on it: the web app's games, Plakoto and
+    Fevga with the networks that ship for them, and Portes with the standard ones (the board and
+    moves are backgammon's; a backgammon it counts as 3 scores 2 there)."""
+    if _bot_plays(variant) or variant.name == PORTES.name:
+        return True
+    from table.bot.net import bundled_path
+    from table.rules.greek import game_for
+
+    return game_for(variant.rules) is not None and bundled_path(variant.weights).exists()
 
 
 def _default_lang() -> str:
@@ -473,7 +485,7 @@ def save_record(m: Match, path: Path, term: Terminal) -> None:
 def run(args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     """Play the match the arguments describe."""
     game = find_game(args.variant)
-    if args.computer and not all(_bot_plays(v) for v in match_games(game)):
+    if args.computer and not all(_computer_plays(v) for v in match_games(game)):
         raise VariantError(f"the computer does not play {game.title} yet: play it two at one "
                            "keyboard (leave out --computer)")
     if args.record is not None:
