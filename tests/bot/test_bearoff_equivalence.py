@@ -105,7 +105,7 @@ def test_equivalent_plays_get_the_same_equity(db: np.ndarray, bots: dict[str, Bo
             assert ea == pytest.approx(eb, abs=1e-5), f"{a} and {b} with {dice} in {position.id}"
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_equivalent_home_boards_judge_alike_at_every_depth(
         db: np.ndarray, bots: dict[str, Bot], boards_by_row: dict[int, dict[int, int]],
