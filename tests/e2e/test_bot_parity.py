@@ -110,7 +110,7 @@ def test_bearoff_database_built_in_the_browser_is_pythons(tmp_path):
 
 
 # Greu looks two plies ahead, slower in the browser's engine: it is compared on the first ones.
-HARD_POSITIONS = 20
+HARD_POSITIONS = 30
 
 
 def test_medium_and_hard_choose_pythons_plays(tmp_path):
