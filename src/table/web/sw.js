@@ -21,8 +21,10 @@ const SHELL = [
   "/static/js/engine/cube.js", "/static/js/engine/player.js", "/static/js/engine/hint.js", "/static/js/engine/worker.js",
   "/static/js/engine/variants.js", "/static/js/engine/variants.json", "/static/js/engine/pytext.js",
   "/static/js/engine/reserve.js", "/static/js/engine/aceydeucey.js", "/static/js/engine/greek.js", "/static/js/engine/greekkernel.js",
+  "/static/js/engine/greekfeatures.js",
   "/static/bot/table.json", "/static/bot/table.bin", "/static/bot/hypergammon.json", "/static/bot/hypergammon.bin",
-  "/static/bot/race.json", "/static/bot/race.bin",
+  "/static/bot/race.json", "/static/bot/race.bin", "/static/bot/plakoto.json", "/static/bot/plakoto.bin",
+  "/static/bot/fevga.json", "/static/bot/fevga.bin",
   "/static/manifest.webmanifest", "/static/icons/icon.svg", "/static/icons/icon-192.png", "/static/icons/icon-512.png",
 ];
 

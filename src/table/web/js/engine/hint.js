@@ -17,7 +17,7 @@ const wild = (e) => ({ win: e.win, winG: e.winGammon, winBg: e.winBackgammon, lo
 export function hintFor(judge, s) {
   if (s.phase === "move" && s.dice) {
     const ranked = namedPlays(s.board, s.dice[0], s.dice[1], s.variant).map((play) => {
-      const e = chances(judge, LEVEL, turnBoard(play.board), ANALYSIS); // the opponent's: turn it round
+      const e = chances(judge, LEVEL, turnBoard(play.board, s.variant), ANALYSIS); // the opponent's: turn it round
       const mine = { win: 1 - e.win, winGammon: e.loseGammon, winBackgammon: e.loseBackgammon,
         loseGammon: e.winGammon, loseBackgammon: e.winBackgammon };
       return { play: play.text, e: mine, equity: equity(mine) };

@@ -89,8 +89,6 @@ export class LocalGame {
     if (config.cube && !variant.cube) {
       throw new IllegalAction(`${title} is played without the doubling cube: cube must be false`);
     }
-    // No computer plays the Greek games yet (the server's no_computer).
-    if (config.mode === "computer" && greekFlow(variant)) throw new IllegalAction(`no computer plays ${title} yet`);
     this.config = { mode: config.mode, length: config.length ?? 1, cube: config.cube ?? variant.cube,
       level: config.level ?? "medium", seat: config.seat ?? 0, names: config.names ?? ["", ""],
       variant: series ? series.name : variant.name };

@@ -1,5 +1,7 @@
 // The computer at an offline table (table.bot.player and table.server.play.computer are the
-// reference): its next wire action for the seat that must act, from the match state alone.
+// reference): its next wire action for the seat that must act, from the match state alone, in
+// every game the browser plays: Plakoto and Fevga on their own boards (the judge's `greek`), and
+// Portes and the Tavli match's games as the state's variant says (the judge must be that variant's).
 
 import { evaluate, OutOfTime } from "./search.js";
 import { botPlay, LEVELS } from "./bot.js";
@@ -9,6 +11,8 @@ import { BOARD_SIZE } from "./rules.js";
 import { folded } from "./reserve.js";
 import { doublePlayedInFull } from "./aceydeucey.js";
 import { gameResult, turn, turnBoard, whyNoDouble } from "./state.js";
+import { greekGame } from "./greek.js";
+import { FEVGA } from "./greekkernel.js";
 
 // The cube's efficiency of a board of either width (a 28-entry one folded, as cube.efficiency does).
 const efficiency = (board) => boardEfficiency(board.length > BOARD_SIZE ? folded(board) : board);
@@ -88,7 +92,8 @@ export function computerAction(judge, level, s, random = Math.random) {
   }
   if (s.phase === "move") {
     const play = botPlay(judge, level, s.board, s.dice[0], s.dice[1], random);
-    return { type: "move", steps: play ? play.steps.map(([a, b]) => [toAbs(player, a), toAbs(player, b)]) : [] };
+    const round = greekGame(s.variant)?.code === FEVGA; // Fevga's sides count round the same way
+    return { type: "move", steps: play ? play.steps.map(([a, b]) => [toAbs(player, a, round), toAbs(player, b, round)]) : [] };
   }
   if (s.phase === "take") {
     // The position is the doubler's: decide from the doubler's side and answer.

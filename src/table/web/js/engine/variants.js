@@ -34,10 +34,10 @@ export const MATCH_LENGTHS = Object.freeze(TABLE.matchLengths);
 // The networks each variant plays with in the browser (variants.json "weights", as
 // table.bot.net.shipped gives them), by the name of their files in /static/bot/ (written by
 // scripts/export-web-weights): the standard ones ("table") and a variant's own where shipped
-// (Hypergammon's, Race's).  A variant whose own are not shipped (Nackgammon; Dutch and Acey-Deucey
+// (Hypergammon's, Race's; Plakoto's and Fevga's, which never play the standard ones).  A variant whose own are not shipped (Nackgammon; Dutch and Acey-Deucey
 // until theirs are ahead, docs/strength.md) plays the standard ones, the reserve variants on the
 // folded board.  tests/e2e/test_reserve_bot_parity.py checks this list against Python's.
-const NETWORK_FILES = { standard: "table", hypergammon: "hypergammon", race: "race" };
+const NETWORK_FILES = { standard: "table", hypergammon: "hypergammon", race: "race", plakoto: "plakoto", fevga: "fevga" };
 export const networkFile = (variant) => NETWORK_FILES[variant.weights] ?? NETWORK_FILES.standard;
 
 export class VariantError extends Error {

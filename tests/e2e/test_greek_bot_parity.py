@@ -1,0 +1,137 @@
+"""The browser's computer in Plakoto, Fevga, Portes and the Tavli match against Python's, the reference.
+
+The networks the browser loads for Plakoto and Fevga are the shipped ones; on positions met in
+seeded random games of each, the browser's inputs (engine/greekfeatures.js) equal
+``table.bot.greekfeatures``'s, its 0-ply chances Python's, and Mediu and Greu (two plies, and one
+where the browser's time budget cuts the second short) choose Python's plays; and every decision
+asked of the computer in seeded random Tavli matches (Portes, Plakoto and Fevga in turn: rolls,
+plays in each game's numbering, Fevga's same-way one included, resignations) gets the server's
+answer (``table.server.play.computer.choose_action``) at Mediu.
+"""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from table.bot.bot import Bot
+from table.bot.greekfeatures import encode_position
+from table.bot.net import bundled_path
+from table.rules.position import Position
+from table.server.play.computer import choose_action
+from table.server.play.game import Game, GameConfig
+
+from tests.e2e.parity import reserve_game_positions, run_node
+from tests.e2e.test_bot_parity import _write_bearoff
+from tests.e2e.test_match_parity import ListDice
+
+ROOT = Path(__file__).resolve().parents[2]
+WEB_BOT = ROOT / "src" / "table" / "web" / "bot"
+GAMES = ("plakoto", "fevga")
+HARD_POSITIONS = 2  # a game: two plies in the browser's engine take a second or two each
+HARD1_POSITIONS = 4
+RESIGN = 0.006  # how often a random player resigns when it may: games end mostly by bearing off
+
+
+def test_exported_weights_are_the_shipped_ones(tmp_path):
+    for name in GAMES:
+        run = subprocess.run([sys.executable, str(ROOT / "scripts" / "export-web-weights"), "--out", str(tmp_path),
+                              "--weights", str(bundled_path(name)), "--name", name],
+                             capture_output=True, text=True, timeout=120)
+        assert run.returncode == 0, run.stderr
+        for suffix in ("bin", "json"):
+            assert (tmp_path / f"{name}.{suffix}").read_bytes() == (WEB_BOT / f"{name}.{suffix}").read_bytes(), \
+                f"src/table/web/bot/{name}.* is stale: run scripts/export-web-weights --name {name} --weights ..."
+
+
+def _positions(name: str) -> list[Position]:
+    """Positions of seeded random games, with pinned checkers (Plakoto) and races among them."""
+    return reserve_game_positions(400, 7 + len(name), name)[::4]
+
+
+def test_features_chances_and_plays_are_pythons(tmp_path):
+    rng = random.Random(51)
+    bots = {"medium": Bot("medium"), "hard1": Bot("hard", depth=1), "hard": Bot("hard")}
+    rows: list[dict[str, Any]] = []
+    for name in GAMES:
+        looked = {"hard1": 0, "hard": 0}
+        for position in _positions(name):
+            dice = (rng.randint(1, 6), rng.randint(1, 6))
+            row: dict[str, Any] = {"variant": name, "id": position.id, "dice": list(dice),
+                                   "x": [float(v) for v in encode_position(position)],
+                                   "chances": list(bots["medium"].evaluate(position).as_tuple())}
+            plays = position.legal_plays(dice)
+            if len(plays) >= 2:
+                row["medium"] = bots["medium"].choose_play(position, dice).position.id  # type: ignore[union-attr]
+                # The look-ahead on positions with few plays: it is slow in the browser's engine.
+                for level, limit in (("hard1", HARD1_POSITIONS), ("hard", HARD_POSITIONS)):
+                    if looked[level] < limit and 4 <= len(plays) <= 15:
+                        row[level] = bots[level].choose_play(position, dice).position.id  # type: ignore[union-attr]
+                        looked[level] += 1
+            rows.append(row)
+        assert looked == {"hard1": HARD1_POSITIONS, "hard": HARD_POSITIONS}, (name, looked)
+    # The positions cover what the inputs describe: pins, and (both games) races.
+    assert any(":" in r["id"] for r in rows if r["variant"] == "plakoto")
+    assert sum("medium" in r for r in rows) >= 150
+    run_node("greekbot.parity.mjs", {"choices": rows}, tmp_path)
+
+
+def _decisions(config: GameConfig, seed: int, every: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """A match of random actions (mostly plays, some resignations) with its dice, and the server
+    computer's answer at Mediu to each cube or resignation decision and every ``every``-th play."""
+    rng = random.Random(seed)
+    faces = [rng.randint(1, 6) for _ in range(20000)]
+    game = Game(config, ListDice(faces))
+    steps: list[dict[str, Any]] = []
+    asked: list[dict[str, Any]] = []
+    while not game.is_over and len(steps) < 3000:
+        auto = game.automatic()
+        if auto is not None:
+            steps.append({"seats": None, "action": auto.to_json()})
+            game.apply_automatic(auto)
+            continue
+        seat = game.to_act
+        view = game.view(frozenset([0, 1] if seat is None else [seat]))
+        phase = game.match.phase.value
+        if seat is not None and phase != "game_over" and (phase != "move" or len(steps) % every == 0):
+            asked.append({"step": len(steps), "variant": game.match.variant.name, "phase": phase,
+                          "want": choose_action(game, seat)})
+        kinds = view["actions"]
+        # A single offered with no checker off while the other side bears off is often refused
+        # (the gammon is likely): the computer's answer to both.
+        behind = seat is not None and view["off"][seat] == 0 and view["off"][1 - seat] >= 6
+        if "resign" in kinds and rng.random() < (0.2 if behind else RESIGN):
+            action: dict[str, Any] = {"type": "resign", "level": 1 if behind else rng.choice((1, 2))}
+        elif "move" in kinds:
+            graph, node, moves = view["moves"], 0, []
+            while str(node) not in graph["finals"]:
+                edge = rng.choice(graph["nodes"][node])
+                moves.append([edge[0], edge[1]])
+                node = edge[4]
+            action = {"type": "move", "steps": moves}
+        else:
+            action = {"type": rng.choice([k for k in kinds if k != "resign"])}
+        steps.append({"seats": [0, 1] if seat is None else [seat], "action": action})
+        game.act(frozenset(steps[-1]["seats"]), action)
+    assert game.is_over
+    match = {"config": {"mode": config.mode, "length": config.length, "cube": config.cube,
+                        "variant": config.variant}, "faces": faces, "steps": steps}
+    return match, asked
+
+
+def test_the_computer_decides_as_the_servers(tmp_path):
+    # A Tavli match plays Portes (standard networks and bear-off database), Plakoto and Fevga.
+    matches, asked = [], []
+    for i, (config, seed, every) in enumerate([(GameConfig("local", length=3, cube=False, variant="tavli"), 2, 1)]):
+        match, questions = _decisions(config, seed, every)
+        matches.append(match)
+        asked += [{**q, "match": i} for q in questions]
+    # Plays in each game, and resignations answered both ways.
+    assert {(a["variant"], a["want"]["type"]) for a in asked} >= {
+        ("portes", "move"), ("plakoto", "move"), ("fevga", "move"), ("portes", "roll")}, asked
+    assert {a["want"]["type"] for a in asked} >= {"accept_resignation", "reject_resignation"}
+    run_node("greekplayer.parity.mjs", {"matches": matches, "asked": asked, "bearoff": _write_bearoff(tmp_path)},
+             tmp_path)
