@@ -1,6 +1,5 @@
-"""Plakoto and Fevga on one device, in the browser on a phone (390x844): offered by the new-game
-form for two people only (not against the computer, which does not play them yet), started on the
-device even with a server at hand, a Plakoto pin made by taps and drawn under its captor with a
+"""Plakoto and Fevga on one device without a network, in the browser on a phone (390x844): a
+Plakoto pin made by taps and drawn under its captor with a
 mark and a label, its JSON record exported and read back by Python, and Fevga's start with both
 sides at their own corners and no bar.
 
@@ -28,18 +27,23 @@ def _scripted_dice(page, faces: list[int]) -> None:
     }})()""")
 
 
+def on_the_device(page) -> None:
+    """Take the network away once the service worker keeps the app: new games live on the device."""
+    page.wait_for_function("navigator.serviceWorker.ready.then(r => !!r.active)")
+    page.wait_for_function("!!navigator.serviceWorker.controller")
+    page.context.set_offline(True)
+
+
 def _new_device_game(page, variant: str) -> None:
+    on_the_device(page)
     page.click("#btn-new")
     form = page.locator("#form-new")
-    form.locator("input[name=mode][value=computer]").check()
-    # Against the computer the Greek games cannot be chosen.
-    assert form.locator(f"input[name=variant][value={variant}]").is_disabled()
     form.locator("input[name=mode][value=local]").check()
     form.locator(f"input[name=variant][value={variant}]").check()
     assert form.locator("input[name=cube]").is_disabled() and not form.locator("input[name=cube]").is_checked()
     form.locator("select[name=length]").select_option("1")
     page.click("#btn-start")
-    page.wait_for_url("**/#/game/local-*")  # on the device, though the server is there
+    page.wait_for_url("**/#/game/local-*")
     page.wait_for_selector("#controls [data-act=roll]:visible")
 
 
@@ -60,9 +64,6 @@ def test_plakoto_on_one_device_a_pin_drawn_under_its_captor(browser, server_url,
         # White opens (2 against 1) and rolls 5-5; Black then rolls 3-1.
         _scripted_dice(page, [2, 1, 5, 5, 3, 1])
         open_app(page, "ro")
-        page.click("#btn-new")
-        assert "calculatorul nu le joacă încă" in page.locator("#variant-device-only").inner_text()
-        page.locator("#form-new button[value=cancel]").click()
         _new_device_game(page, "plakoto")
         assert page.locator("#variant-badge").inner_text() == "Plakoto"
         assert page.locator("#board .barzone").count() == 0  # nothing is hit: no bar

@@ -1,7 +1,7 @@
-"""The Tavli match on one device, in the browser on a phone (390x844): the new-game form offers it
-for two people only, to 3, 5 or 7 points; the badge names the game being played (Portes, then
+"""The Tavli match on one device without a network, in the browser on a phone (390x844): the
+new-game form offers it to 3, 5 or 7 points; the badge names the game being played (Portes, then
 Plakoto), the status who won the Greek opening roll, the score line the match score; no hint
-button (no computer plays these games); the first game's winner starts the second without an
+button (the device's engine gives no advice in them); the first game's winner starts the second without an
 opening roll; the match's JSON record, exported, reads back in Python.  The first game ends by a
 resignation, so the test stays short."""
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 from table.match import Match, Phase
 
 from tests.e2e.e2e_helpers import open_app
-from tests.e2e.test_greek_device import _scripted_dice
+from tests.e2e.test_greek_device import _scripted_dice, on_the_device
 from tests.e2e.test_nackgammon import _phone
 
 WORDS = {
@@ -26,8 +26,6 @@ WORDS = {
 def _start_tavli(page) -> None:
     page.click("#btn-new")
     form = page.locator("#form-new")
-    form.locator("input[name=mode][value=computer]").check()
-    assert form.locator("input[name=variant][value=tavli]").is_disabled()  # no computer plays it
     form.locator("input[name=mode][value=local]").check()
     form.locator("input[name=variant][value=tavli]").check()
     # To 3, 5 or 7 points only, without the cube.
@@ -43,11 +41,12 @@ def test_a_tavli_match_on_one_device_goes_from_portes_to_plakoto(browser, server
         try:
             _scripted_dice(page, [5, 3])  # White wins the opening roll, 5 against 3
             open_app(page, lang)
+            on_the_device(page)
             _start_tavli(page)
             assert words["note"] in page.locator("#variant-start").inner_text()
             page.screenshot(path=str(artifacts / f"tavli-form-phone-{lang}.png"))
             page.click("#btn-start")
-            page.wait_for_url("**/#/game/local-*")  # on the device, though the server is there
+            page.wait_for_url("**/#/game/local-*")
             page.wait_for_selector("#controls [data-act=roll]:visible")
             assert page.locator("#variant-badge").inner_text() == words["badge1"]
             assert words["opening"] in page.locator("#status").inner_text()

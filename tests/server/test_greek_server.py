@@ -1,8 +1,9 @@
 """Plakoto, Fevga, Portes and the Tavli match on the server (issue 51): made through the game API
 between two people on one device, played over HTTP and the WebSocket to the end, their views
 (Plakoto's pins, Fevga's same-way numbering, the Tavli match's kind and current game), a draw in a
-match and on the points ledger, the JSON record; the computer, hints and reviews refused; online
-tables of each; bad input refused with nothing changed."""
+match and on the points ledger, the JSON record; the computer playing each (in its worker process as
+in the server), its hints; reviews refused; online tables of each, a bot's seat at them; bad input
+refused with nothing changed."""
 
 from __future__ import annotations
 
@@ -10,18 +11,20 @@ import sqlite3
 
 import pytest
 
-from table.match import Match
+from table.match import Match, Phase
 from table.match.state import GameResult
 from table.notation.matchid import MatchInfo, encode_match_id
 from table.rules.dice import SeededDice
 from table.rules.position import Position
 from table.server.app import create_app
+from table.server.play.computer import choose_action, task_for, think
+from table.server.play.game import Game, GameConfig
 from table.server.edge.limits import Limits
 from table.server.online.ledger import LedgerError, game_entries
 from table.server.store import open_storage
 
 from tests.server.server_helpers import TestClient, auth, first_path
-from tests.server.test_api import act
+from tests.server.test_api import act, new_game
 from tests.server.test_faults_online import contents, failing, refused
 from tests.server.test_online_tables import Site, make_site
 
@@ -200,8 +203,6 @@ def test_a_drawn_single_game_has_no_winner(client):
     ({"variant": "tavli", "length": 1}, "bad_request", "a Tavli match is played to 3, 5 or 7 points (got 1)"),
     ({"variant": "grasshopper"}, "bad_request", "variant: unknown variant 'grasshopper': Table plays standard"),
     ({"variant": "plakoto", "cube": True}, "bad_request", "Plakoto is played without the doubling cube"),
-    ({"variant": "fevga", "mode": "computer"}, "no_computer", "no computer plays Fevga yet"),
-    ({"variant": "tavli", "length": 3, "mode": "computer"}, "no_computer", "no computer plays Tavli yet"),
     ({"variant": "tavli", "length": 3, "start": {"position": "4HPwATDgc/ABMA", "match": "cAkAAAAAAAAA"}},
      "bad_request", "a Tavli match starts from the opening"),
 ])
@@ -243,12 +244,66 @@ def test_a_backgammon_resignation_is_refused_in_the_greek_games_with_the_levels_
     assert client.get(f"/api/games/{g['game']}", headers=auth(g["token"])).json()["version"] == g["version"]
 
 
-def test_hints_are_refused_for_the_greek_games(client):
-    g = local(client, variant="portes")
-    while g["view"]["phase"] not in ("move", "roll"):
+@pytest.mark.parametrize("variant", ["plakoto", "fevga"])
+def test_a_game_of_each_against_the_computer_runs_to_the_end_over_http(client, variant):
+    g = new_game(client, level="easy", length=1, variant=variant)
+    assert g["config"]["variant"] == variant and g["config"]["cube"] is False
+    s = client.get(f"/api/games/{g['game']}", headers=auth(g["token"])).json()
+    for _ in range(1000):
+        v = s["view"]
+        assert on_board(v) == (15, 15)
+        if v["over"]:
+            break
+        r = act(client, g["game"], g["token"], s["version"], decide(v))
+        assert r.status_code == 200, r.text
+        s = r.json()
+    assert v["over"] and v["result"]["how"] in ("checkers", "mother", "draw"), v.get("result")
+    moves = client.get(f"/api/games/{g['game']}/moves", headers=auth(g["token"])).json()["moves"]
+    assert {e["seat"] for e in moves if e["kind"] == "move" and e["steps"]} == {0, 1}  # both sides moved
+
+
+def test_the_computer_decides_a_tavli_match_the_same_in_its_worker_as_in_the_server():
+    # Both seats are the computer's: every decision of a Tavli match to 3, from the task a worker
+    # gets (the IDs and the current game's name) and from the server's own game, through all three
+    # games; Fevga's steps come numbered the same way round, Plakoto's never move a pinned checker.
+    # Mediu: Ușor adds noise of its own to each decision.
+    game = Game(GameConfig("computer", length=3, cube=False, level="medium", variant="tavli"), SeededDice(5))
+    played: list[str] = []
+    for _ in range(3000):
+        if game.is_over:
+            break
+        if (auto := game.automatic()) is not None:
+            game.apply_automatic(auto)
+            continue
+        if game.match.phase == Phase.GAME_OVER:
+            game.act(frozenset({0, 1}), {"type": "next_game"})
+            continue
+        seat = game.to_act
+        assert seat is not None
+        if not played or played[-1] != game.match.variant.name:
+            played.append(game.match.variant.name)
+        action = think(task_for(game, seat))
+        assert action == choose_action(game, seat)
+        game.act(frozenset({seat}), action)  # refused if illegal: the steps are the seat's own
+    assert game.is_over and max(game.match.score) == 3
+    assert played[:3] == ["portes", "plakoto", "fevga"]
+
+
+@pytest.mark.parametrize("variant", ["portes", "fevga"])
+def test_a_hint_in_a_greek_game_ranks_its_legal_plays(client, variant):
+    g = local(client, variant=variant)
+    while g["view"]["phase"] != "move" or not g["view"]["moves"]:
         g = {**g, **act(client, g["game"], g["token"], g["version"], decide(g["view"])).json()}
     r = client.get(f"/api/games/{g['game']}/hint", headers=auth(g["token"]))
-    assert (r.status_code, r.json()["code"]) == (409, "no_hint") and "no computer plays Portes" in r.json()["message"]
+    assert r.status_code == 200, r.json()
+    hint = r.json()
+    assert hint["kind"] == "play" and hint["plays"] and hint["plays"][0]["diff"] == 0
+    # Each advised play is legal for the mover: the engine reads it from the hint's IDs.
+    position = Position.from_id(hint["ids"]["position"], variant)
+    dice = Match.from_ids(hint["ids"]["position"], hint["ids"]["match"], cube=False, variant=variant).dice
+    legal = {str(p) for p in position.legal_plays(dice)}
+    assert {p["play"] for p in hint["plays"]} <= legal
+    assert [p["equity"] for p in hint["plays"]] == sorted((p["equity"] for p in hint["plays"]), reverse=True)
 
 
 def test_the_ledger_pays_a_draw_nothing_and_refuses_other_level_0_results():
@@ -351,14 +406,14 @@ def test_a_bad_greek_table_is_refused_and_nothing_opened(site, settings, code, s
     assert site.c.get("/api/tables").json()["open"] == []
 
 
-def test_a_bot_is_refused_a_greek_table(site):
-    robo, ana = site.guest("Robo", bot=True), site.guest("Ana")
-    r = site.c.post("/api/tables", json={"variant": "plakoto", "length": 1}, headers=auth(robo))
-    assert (r.status_code, r.json()["code"]) == (409, "no_computer")
-    table = site.table(ana, variant="plakoto", length=1)
+def test_a_bot_may_open_and_join_a_greek_table(site):
+    robo, ana, ion = site.guest("Robo", bot=True), site.guest("Ana"), site.guest("Ion")
+    own = site.table(robo, variant="plakoto", length=1)
+    table = site.table(ana, variant="fevga", length=1)
     r = site.c.post(f"/api/tables/{table['id']}/join", headers=auth(robo))
-    assert (r.status_code, r.json()["code"]) == (409, "no_computer")
-    assert [t["id"] for t in site.c.get("/api/tables").json()["open"]] == [table["id"]]
+    assert r.status_code == 200 and r.json()["table"]["status"] == "playing", r.json()
+    r = site.c.post(f"/api/tables/{own['id']}/join", headers=auth(ion))
+    assert r.status_code == 200 and r.json()["table"]["status"] == "playing", r.json()
 
 
 def test_a_greek_table_that_cannot_be_stored_is_not_opened(site, db):

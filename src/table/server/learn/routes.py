@@ -48,7 +48,7 @@ from table.notation.xgid import BOTTOM, TOP, CubeOffer, to_xgid
 from table.rules.variant import STANDARD, STANDARD_RULES, Variant, find_variant
 from table.server.learn.botapi import LEVEL, chances
 from table.match.state import plays_by_text
-from table.server.play.game import GREEK_SERVED, Game, GameConfig, board_json, steps_json
+from table.server.play.game import Game, GameConfig, board_json, steps_json
 from table.server.edge.limits import LimitError, RateLimiter, read_body
 from table.server.edge.middleware import client_key
 from table.server.play.pool import BotPool
@@ -396,8 +396,6 @@ def routes(rooms: Rooms, pool: BotPool) -> list[Route]:
             if game.config.mode == "online":
                 raise RoomError("hints are not given in online games", "online")
             m = game.match
-            if game.config.variant in GREEK_SERVED:
-                raise RoomError(f"no computer plays {m.variant.title} yet, so it gives no hints", "no_hint")
             if game.to_act in seats and m.phase == Phase.NAME_DOUBLE:
                 raise RoomError("the computer does not advise on naming a double: name the one you "
                                 "would play four times", "no_hint")

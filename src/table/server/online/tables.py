@@ -8,7 +8,7 @@ from table.server.online.base import JSON, OnlineError, variant_named
 from table.server.online.state import TableState
 from table.server.online.timers import Timers
 from table.server.play.clock import PRESETS, new_clock
-from table.server.play.game import GREEK_SERVED, MATCH_LENGTHS, Game, GameConfig
+from table.server.play.game import MATCH_LENGTHS, Game, GameConfig
 from table.server.play.rooms import Room
 from table.server.play.turns import waiting_for
 from table.server.store import ConflictError, OnlineTable, Player
@@ -73,21 +73,6 @@ def table_settings(data: object) -> JSON:
     return settings
 
 
-def no_computer(bot: bool, settings: JSON) -> None:
-    """Refuse (``no_computer``) a bot's seat at a table of a game no computer plays (the Greek games).
-
-    >>> no_computer(True, {"variant": "nackgammon"})
-    >>> no_computer(True, {"variant": "fevga"})
-    Traceback (most recent call last):
-    ...
-    table.server.online.base.OnlineError: no computer plays Fevga yet: its tables are for people only
-    """
-    variant = settings.get("variant", STANDARD.name)
-    if bot and variant in GREEK_SERVED:
-        raise OnlineError(f"no computer plays {find_game(variant).title} yet: its tables are for people only",
-                          "no_computer", 409)
-
-
 class Tables(Timers):
     """The tables a guest makes, joins and leaves, and the match each starts."""
 
@@ -140,7 +125,6 @@ class Tables(Timers):
         at most ``limits.open_tables_per_address`` are open from one ``address`` (``too_many_tables``)."""
         player = await self.player(token)
         settings = table_settings(data)
-        no_computer(player.is_bot, settings)
         per_player, per_address = self.limits.open_tables_per_player, self.limits.open_tables_per_address
         held = await self._call(self.storage.player_tables, player.id, ("open",), limit=per_player)
         if len(held) >= per_player:
@@ -191,7 +175,6 @@ class Tables(Timers):
             raise OnlineError("you already sit at this table", "already_seated", 409)
         if table.status != "open":
             raise OnlineError(f"this table is {table.status}, no longer open", "not_open", 409)
-        no_computer(player.is_bot, table.settings)
         creator = (await self._players({table.creator}))[table.creator]
         seats = (creator, player) if table.seats[0] == creator.id else (player, creator)
         hashes = [await self._call(self.storage.token_hash, p.id) for p in seats]

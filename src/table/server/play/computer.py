@@ -25,23 +25,24 @@ from functools import lru_cache
 from typing import Any
 
 from table.bot.bot import Bot
-from table.bot.evaluator import NetEvaluator, evaluator_for
 from table.bot.player import next_action
 from table.match import Match, Move, Phase
 from table.match.state import acey_deucey_stage, plays_by_text
 from table.rules.position import Position
+from table.rules.variant import find_variant
 from table.server.play.game import Game, to_abs
+from table.server.play.greekview import is_round
 
 JSON = dict[str, Any]
 
 
-@lru_cache(maxsize=12)
+@lru_cache(maxsize=16)
 def bot_for(level: str, variant: str = "standard") -> Bot:
     """One bot per level and variant for the whole process (the weights load once), playing with
-    the networks ``evaluator_for`` gives the variant (Nackgammon: the standard ones)."""
-    evaluator = evaluator_for(variant)
-    assert isinstance(evaluator, NetEvaluator), "the computer plays with networks"
-    return Bot(level=level, seed=None, weights=evaluator.weights)
+    the networks that ship for the variant (``Bot`` picks them by the position's variant: the
+    Greek games' own, Hypergammon's, the standard ones for Nackgammon and Portes)."""
+    find_variant(variant)  # an unknown name fails here, not at the first move
+    return Bot(level=level, seed=None)
 
 
 def warm_up() -> None:
@@ -84,7 +85,9 @@ def _wire(match: Match, seat: int, bot: Bot) -> JSON:
     if isinstance(action, Move):
         assert match.dice is not None
         play = plays_by_text(match.position, match.dice).get(action.play) if action.play else None
-        steps = [] if play is None else [[to_abs(seat, a), to_abs(seat, b)] for a, b in play.steps]
+        same_way = is_round(match.variant)  # Fevga: both sides count round the same way
+        steps = [] if play is None else [[to_abs(seat, a, same_way), to_abs(seat, b, same_way)]
+                                         for a, b in play.steps]
         return {"type": "move", "steps": steps}
     return {"type": action.kind}
 

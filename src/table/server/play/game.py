@@ -13,8 +13,8 @@ adds ``stage`` (``table.match.state.acey_deucey_stage``: ``one_two``,
 ``name_double``, ``named_double``, ``extra_roll`` or None).  The server plays
 the games Table offers (``table.rules.variant.VARIANTS``, which the web app's
 forms and lobby list from their own variants.json) and the Greek games
-(``GREEK_SERVED``: Plakoto, Fevga, Portes and the Tavli match, between people
-only; their views' extras are ``table.server.play.greekview``'s).
+(``GREEK_SERVED``: Plakoto, Fevga, Portes and the Tavli match; their views'
+extras are ``table.server.play.greekview``'s).
 """
 
 from __future__ import annotations
@@ -119,9 +119,6 @@ class GameConfig:
         if cube and not played_with_cube:
             raise GameConfigError(f"{series.title} is played without the doubling cube: "
                                   "cube must be false")
-        if mode == "computer" and variant in GREEK_SERVED:
-            raise GameConfigError(f"no computer plays {series.title} yet: play it with mode 'local' (two "
-                                  "people on one device) or at an online table", "no_computer")
         level = data.get("level", "medium")
         if level not in LEVELS:
             raise GameConfigError(f"level must be one of easy, medium, hard (got {level!r})")
@@ -157,10 +154,10 @@ MAX_SET_UP_LENGTH = 64
 
 
 GREEK_SERVED: tuple[str, ...] = (PLAKOTO.name, FEVGA.name, PORTES.name, TAVLI.name)
-"""The Greek games the server plays between people (on one device, online), and the Tavli match
-(``table.match.series``, by its kind's name): kept apart from ``VARIANTS``, which the web app's
-forms list, so that no form offers a game its board cannot draw yet.  No computer plays them:
-a game against it is refused (``no_computer``)."""
+"""The Greek games the server plays (against the computer, on one device, online), and the Tavli
+match (``table.match.series``, by its kind's name): kept apart from ``VARIANTS`` because their
+rules are not the backgammon family's (``table.rules.greek``), and the web app's forms list them
+apart."""
 
 SERVED = (*VARIANTS, *GREEK_SERVED)
 """The games a match on the server may play, by name: those Table offers (``VARIANTS``) and the

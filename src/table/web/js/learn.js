@@ -56,8 +56,8 @@ export class Learn {
     const mine = v.to_act !== null && (msg.seats || []).includes(v.to_act);
     const hintable = ["move", "roll", "take"].includes(v.phase) && (v.phase !== "roll" || (v.actions || []).includes("double"));
     const device = !!msg.config.device; // no review without the server (hints come from the device)
-    // No computer plays the Greek games or the Tavli match yet: no hint to ask for.
-    $("btn-hint").hidden = online || !this.seated() || !this.ctx.hints() || greekVariant(v.kind || v.variant);
+    // The device's engine gives no advice in the Greek games or the Tavli match: the server does.
+    $("btn-hint").hidden = online || !this.seated() || !this.ctx.hints() || (device && greekVariant(v.kind || v.variant));
     $("btn-hint").disabled = !(mine && hintable && (v.phase !== "move" || v.moves));
     $("btn-export").hidden = !this.seated();
     // Online, no computer help while the match is played: its review opens when it has ended.

@@ -3,8 +3,8 @@
 import { t, plural, lang as i18nLangNow } from "./i18n.js";
 import * as online from "./online.js";
 import { ensureGuest } from "./guest.js";
-import { STANDARD, VARIANTS } from "./engine/variants.js";
-import { cubeFor, variantName, variantLabel } from "./app/variants.js";
+import { STANDARD } from "./engine/variants.js";
+import { OFFERED, cubeFor, lengthsFor, variantName, variantLabel } from "./app/variants.js";
 
 const $ = (id) => document.getElementById(id);
 const LENGTHS = [1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21];
@@ -269,15 +269,16 @@ export class Lobby {
     const variants = $("sel-table-variant");
     const chosen = variants.value || STANDARD.name;
     variants.textContent = "";
-    for (const v of Object.values(VARIANTS)) {
+    for (const v of OFFERED) {
       const o = document.createElement("option");
       o.value = v.name;
       o.textContent = variantName(v.name);
       variants.appendChild(o);
     }
     variants.value = chosen;
-    cubeFor($("form-table").cube, variants.value);
-    variants.onchange = () => cubeFor($("form-table").cube, variants.value);
+    const fit = () => { cubeFor($("form-table").cube, variants.value); lengthsFor(sel, variants.value); };
+    fit();
+    variants.onchange = fit;
     const days = $("sel-table-days");
     if (!days.options.length) {
       for (const n of DAYS) {

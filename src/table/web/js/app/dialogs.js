@@ -5,7 +5,7 @@ import { runReview, renderReview } from "../learn.js";
 import { $, store, ui } from "./store.js";
 import { mySeats, playerName, tn, viewer } from "./seats.js";
 import { resultText } from "./status.js";
-import { chooseVariant, deviceOnly, showStart } from "./variants.js";
+import { chooseVariant, showStart } from "./variants.js";
 import { MATCH_LENGTHS } from "../engine/variants.js";
 
 let shownResult = null;
@@ -74,7 +74,6 @@ export function syncNewForm() {
   const vsComputer = f.mode.value === "computer";
   $("fs-level").disabled = !vsComputer;
   $("fs-colour").hidden = !vsComputer;
-  deviceOnly(vsComputer);
   showStart();
 }
 

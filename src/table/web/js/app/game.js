@@ -121,8 +121,7 @@ export async function startGame(config) {
       if (config.start) throw Object.assign(new Error("offline"), { code: "offline_no_start" });
       return createLocalGame(settingsOut);
     };
-    // The Greek games and the Tavli match live on the device only: the web does not offer them online yet.
-    const res = navigator.onLine && !greekVariant(config.variant) ? await createGame(settingsOut).catch((err) => {
+    const res = navigator.onLine ? await createGame(settingsOut).catch((err) => {
       if (err instanceof TypeError) return local();
       throw err;
     }) : await local();

@@ -6,15 +6,15 @@ import { t } from "../i18n.js";
 import { ENGINE_ONLY, MATCH_ONLY, SERIES, STANDARD, VARIANTS } from "../engine/variants.js";
 import { $ } from "./store.js";
 
-// The Greek games (Plakoto, Fevga, Portes) and the Tavli match that plays them in turn: played on
-// this device by two people only, for now (no computer plays them and the web's forms do not offer
-// them online), so the form offers them for that alone.  A series has no start or cube of its own.
+// The Greek games (Plakoto, Fevga, Portes) and the Tavli match that plays them in turn, listed
+// after the backgammon family's games.  A series has no start or cube of its own.
 const GREEK = Object.fromEntries([...Object.values(ENGINE_ONLY), ...Object.values(MATCH_ONLY)]
   .filter((v) => v.turnFlow === "greek").map((v) => [v.name, v]));
 export const greekVariant = (name) => !!GREEK[name] || !!SERIES[name];
 // Plakoto and Fevga, drawn by greekboard.js without a bar (Portes is backgammon's board).
 export const greekBoard = (name) => !!ENGINE_ONLY[name] && ENGINE_ONLY[name].turnFlow === "greek";
-const DEVICE_ONLY = [...Object.values(GREEK), ...Object.values(SERIES)];
+// Every game a form offers, in the order it lists them.
+export const OFFERED = [...Object.values(VARIANTS), ...Object.values(GREEK), ...Object.values(SERIES)];
 const known = (name) => VARIANTS[name] || GREEK[name] || SERIES[name];
 
 // A variant's name as players know it, in the page's language (the catalogue's, else its title).
@@ -34,28 +34,16 @@ export function fillVariants() {
   const chosen = box.querySelector("input:checked");
   const cur = chosen ? chosen.value : STANDARD.name;
   box.textContent = "";
-  for (const v of [...Object.values(VARIANTS), ...DEVICE_ONLY]) {
+  for (const v of OFFERED) {
     const label = document.createElement("label");
     const input = Object.assign(document.createElement("input"), { type: "radio", name: "variant", value: v.name });
-    if (greekVariant(v.name)) input.dataset.deviceOnly = "1";
     input.checked = v.name === cur;
     const span = document.createElement("span");
     span.textContent = variantName(v.name);
     label.append(input, " ", span);
     box.append(label);
   }
-  const note = Object.assign(document.createElement("span"), { className: "hint", id: "variant-device-only" });
-  note.textContent = t("variant_device_only");
-  box.append(note);
   showStart();
-}
-
-// Against the computer the device-only games cannot be chosen (one chosen gives way to backgammon).
-export function deviceOnly(vsComputer) {
-  for (const input of $("variant-choices").querySelectorAll("input[data-device-only]")) {
-    input.disabled = vsComputer;
-    if (vsComputer && input.checked) chooseVariant(STANDARD.name);
-  }
 }
 
 // Choose `name` in the form (a name it does not offer chooses standard backgammon).
@@ -85,7 +73,7 @@ export function cubeFor(box, name) {
 export function showStart() {
   const v = known(chosenVariant());
   cubeFor($("form-new").cube, chosenVariant());
-  lengthsFor(chosenVariant());
+  lengthsFor($("sel-length"), chosenVariant());
   const hint = $("variant-start");
   hint.hidden = !v || v.name === STANDARD.name;
   // Race, Dutch, Acey-Deucey: no checker starts on the board; the Tavli match: its games in turn.
@@ -94,10 +82,10 @@ export function showStart() {
       + (greekVariant(v.name) ? " " + t("variant_note_" + v.name) : "");
 }
 
-// The form's match lengths for the game `name`: a series' only (Tavli: 3, 5 or 7), one of them
-// chosen where the length chosen is not; every length for any other game.
-function lengthsFor(name) {
-  const sel = $("sel-length"), allowed = SERIES[name] ? SERIES[name].lengths : null;
+// A form's match lengths (`sel`) for the game `name`: a series' only (Tavli: 3, 5 or 7), one of
+// them chosen where the length chosen is not; every length for any other game.
+export function lengthsFor(sel, name) {
+  const allowed = SERIES[name] ? SERIES[name].lengths : null;
   for (const o of sel.options) o.disabled = !!allowed && !allowed.includes(Number(o.value));
   if (allowed && sel.options.length && !allowed.includes(Number(sel.value))) sel.value = String(allowed[0]);
 }
