@@ -17,9 +17,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from table.bot.bot import Bot
-from table.bot.greekfeatures import encode_position
-from table.bot.net import bundled_path
+from table.bot.greekfeatures import encode_position, game_code, pick_net
+from table.bot.net import CONTACT, RACE, bundled_path
 from table.rules.position import Position
 from table.server.play.computer import choose_action
 from table.server.play.game import Game, GameConfig
@@ -33,6 +35,7 @@ WEB_BOT = ROOT / "src" / "table" / "web" / "bot"
 GAMES = ("plakoto", "fevga")
 HARD_POSITIONS = 2  # a game: two plies in the browser's engine take a second or two each
 HARD1_POSITIONS = 4
+CHANCES1_POSITIONS = 6  # a game: the chances one ply ahead
 RESIGN = 0.006  # how often a random player resigns when it may: games end mostly by bearing off
 
 
@@ -49,7 +52,26 @@ def test_exported_weights_are_the_shipped_ones(tmp_path):
 
 def _positions(name: str) -> list[Position]:
     """Positions of seeded random games, with pinned checkers (Plakoto) and races among them."""
-    return reserve_game_positions(400, 7 + len(name), name)[::4]
+    return reserve_game_positions(800, 7 + len(name), name)[::6]
+
+
+def _finished(name: str, games: int) -> list[Position]:
+    """The last positions of seeded random games: borne off (single, gammon), and in Plakoto
+    won by a pinned mother or drawn by both."""
+    rng = random.Random(3)
+    out = []
+    for _ in range(games):
+        position = Position.initial(name)
+        while not position.is_game_over:
+            plays = position.legal_plays((rng.randint(1, 6), rng.randint(1, 6)))
+            position = plays[rng.randrange(len(plays))].position if plays else position.swapped()
+        out.append(position)
+    return out
+
+
+def _net(position: Position) -> int:
+    board = np.array(position.board, dtype=np.int8)
+    return int(pick_net(board, game_code(board.shape[0])))
 
 
 def test_features_chances_and_plays_are_pythons(tmp_path):
@@ -57,24 +79,38 @@ def test_features_chances_and_plays_are_pythons(tmp_path):
     bots = {"medium": Bot("medium"), "hard1": Bot("hard", depth=1), "hard": Bot("hard")}
     rows: list[dict[str, Any]] = []
     for name in GAMES:
-        looked = {"hard1": 0, "hard": 0}
+        looked = {"hard1": 0, "hard": 0, "chances1": 0}
         for position in _positions(name):
             dice = (rng.randint(1, 6), rng.randint(1, 6))
-            row: dict[str, Any] = {"variant": name, "id": position.id, "dice": list(dice),
+            row: dict[str, Any] = {"variant": name, "id": position.id, "dice": list(dice), "net": _net(position),
                                    "x": [float(v) for v in encode_position(position)],
                                    "chances": list(bots["medium"].evaluate(position).as_tuple())}
+            if looked["chances1"] < CHANCES1_POSITIONS:
+                row["chances1"] = list(bots["medium"].evaluate(position, depth=1).as_tuple())
+                looked["chances1"] += 1
             plays = position.legal_plays(dice)
             if len(plays) >= 2:
                 row["medium"] = bots["medium"].choose_play(position, dice).position.id  # type: ignore[union-attr]
-                # The look-ahead on positions with few plays: it is slow in the browser's engine.
+                # The look-ahead where it changes Mediu's play (so that the search is compared, not
+                # only the network), on positions with few plays: it is slow in the browser's engine.
                 for level, limit in (("hard1", HARD1_POSITIONS), ("hard", HARD_POSITIONS)):
                     if looked[level] < limit and 4 <= len(plays) <= 15:
-                        row[level] = bots[level].choose_play(position, dice).position.id  # type: ignore[union-attr]
-                        looked[level] += 1
+                        chosen = bots[level].choose_play(position, dice).position.id  # type: ignore[union-attr]
+                        if chosen != row["medium"]:
+                            row[level] = chosen
+                            looked[level] += 1
             rows.append(row)
-        assert looked == {"hard1": HARD1_POSITIONS, "hard": HARD_POSITIONS}, (name, looked)
-    # The positions cover what the inputs describe: pins, and (both games) races.
+        assert looked == {"hard1": HARD1_POSITIONS, "hard": HARD_POSITIONS, "chances1": CHANCES1_POSITIONS}, looked
+        for position in _finished(name, 30):
+            rows.append({"variant": name, "id": position.id, "x": [float(v) for v in encode_position(position)],
+                         "chances": list(bots["medium"].evaluate(position).as_tuple())})
+    # The positions cover what the inputs describe: pins, both networks of each game, and every
+    # ending: a single and a gammon lost, Plakoto's draw.
     assert any(":" in r["id"] for r in rows if r["variant"] == "plakoto")
+    assert {(r["variant"], r["net"]) for r in rows if "net" in r} == {(g, n) for g in GAMES for n in (CONTACT, RACE)}
+    endings = {(r["variant"], tuple(r["chances"])) for r in rows if "net" not in r}
+    assert endings >= {(g, (0.0, 0.0, 0.0, 0.0, 0.0)) for g in GAMES} | {(g, (0.0, 0.0, 0.0, 1.0, 0.0)) for g in GAMES} | {
+        ("plakoto", (0.5, 0.0, 0.0, 0.0, 0.0))}, endings
     assert sum("medium" in r for r in rows) >= 150
     run_node("greekbot.parity.mjs", {"choices": rows}, tmp_path)
 

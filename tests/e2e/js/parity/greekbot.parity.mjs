@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { decodeGreekId, encodeGreekId, greekGame } from "../../../../src/table/web/js/engine/greek.js";
 import { turnRound } from "../../../../src/table/web/js/engine/greekkernel.js";
-import { encodeGreek, N_INPUTS } from "../../../../src/table/web/js/engine/greekfeatures.js";
+import { encodeGreek, N_INPUTS, pickGreekNet } from "../../../../src/table/web/js/engine/greekfeatures.js";
 import { makeJudge, withDeadline } from "../../../../src/table/web/js/engine/search.js";
 import { botPlay } from "../../../../src/table/web/js/engine/bot.js";
 import { chances } from "../../../../src/table/web/js/engine/player.js";
@@ -40,15 +40,29 @@ test("the inputs are Python's on every position", () => {
   assert.deepEqual(wrong, []);
 });
 
-test("the 0-ply chances are Python's on every position", () => {
-  const wrong = [];
-  for (const row of fixture.choices) {
-    const e = chances(judgeFor(row.variant), "medium", decodeGreekId(row.id, row.variant));
-    const got = [e.win, e.winGammon, e.winBackgammon, e.loseGammon, e.loseBackgammon];
-    if (got.some((v, k) => !(Math.abs(v - row.chances[k]) < 1e-5))) wrong.push(`${row.variant} ${row.id}: ${got} vs ${row.chances}`);
-  }
-  assert.deepEqual(wrong, []);
+test("the network judging each position is Python's", () => {
+  const rows = fixture.choices.filter((row) => "net" in row);
+  const got = rows.map((row) => pickGreekNet(decodeGreekId(row.id, row.variant), greekGame(row.variant).code));
+  assert.deepEqual(got, rows.map((row) => row.net));
 });
+
+// The chances at `depth` plies of every row that has them (`key`), within single precision.
+function chancesTest(key, depth) {
+  const wrong = [];
+  let seen = 0;
+  for (const row of fixture.choices) {
+    if (!(key in row)) continue;
+    seen += 1;
+    const e = chances(judgeFor(row.variant), "medium", decodeGreekId(row.id, row.variant), depth);
+    const got = [e.win, e.winGammon, e.winBackgammon, e.loseGammon, e.loseBackgammon];
+    if (got.some((v, k) => !(Math.abs(v - row[key][k]) < 1e-5))) wrong.push(`${row.variant} ${row.id}: ${got} vs ${row[key]}`);
+  }
+  assert.ok(seen >= 12);
+  assert.deepEqual(wrong, []);
+}
+
+test("the 0-ply chances are Python's on every position, finished games' exactly", () => chancesTest("chances", 0));
+test("the chances one ply ahead are Python's", () => chancesTest("chances1", 1));
 
 for (const level of ["medium", "hard1", "hard"]) {
   test(`${level}: the same play as Python's on every position of each game`, () => {
