@@ -1,7 +1,7 @@
 """Plakoto and Fevga against the computer on the server, in the browser on a phone (390x844): the
 new-game form offers them against the computer, the game is the server's (not the device's), the
 person plays it by taps to the end while the computer answers every turn, the hint ranks the
-person's plays (in Romanian), and the result is said (in English for Fevga)."""
+person's plays (in Romanian), the result is said (in English for Fevga) and the game reviewed."""
 
 from __future__ import annotations
 
@@ -44,8 +44,12 @@ def test_a_greek_game_against_the_computer_on_the_server_to_the_end(browser, ser
         _play_on(page, lambda: page.locator("#dlg-result[open]").count() > 0, seen)
         page.screenshot(path=str(artifacts / f"{variant}-computer-over-phone-{lang}.png"))
         assert "move" in seen
-        # The move list holds the computer's plays beside the person's: both swatches.
         page.locator("#dlg-result button").first.click()
+        # The review weighs both sides' plays.
+        page.click("#btn-review")
+        page.wait_for_selector("#learn-panel .review-table")
+        assert page.locator("#learn-panel .review-table tr").count() == 3  # a heading, then each player
+        page.screenshot(path=str(artifacts / f"{variant}-computer-review-phone-{lang}.png"))
         moves = page.evaluate("fetch(location.hash.replace('#/game/', '/api/games/') + '/moves').then(r => r.json())")
         assert {m["seat"] for m in moves["moves"] if m["kind"] == "move" and m["steps"]} == {0, 1}
         assert not errors, errors

@@ -2,7 +2,7 @@
 between two people on one device, played over HTTP and the WebSocket to the end, their views
 (Plakoto's pins, Fevga's same-way numbering, the Tavli match's kind and current game), a draw in a
 match and on the points ledger, the JSON record; the computer playing each (in its worker process as
-in the server), its hints; reviews refused; online tables of each, a bot's seat at them; bad input
+in the server), its hints and reviews (not yet of a Tavli match); online tables of each, a bot's seat at them; bad input
 refused with nothing changed."""
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from table.server.store import open_storage
 from tests.server.server_helpers import TestClient, auth, first_path
 from tests.server.test_api import act, new_game
 from tests.server.test_faults_online import contents, failing, refused
+from tests.server.test_review_acey_deucey_route import _done
 from tests.server.test_online_tables import Site, make_site
 
 
@@ -190,9 +191,12 @@ def test_a_drawn_single_game_has_no_winner(client):
     g = local(client, variant="plakoto", start=start)
     v = act(client, g["game"], g["token"], g["version"], {"type": "move", "steps": [[6, 5], [3, 1]]}).json()["view"]
     assert v["over"] and v["winner"] is None and v["result"]["how"] == "draw"
-    # The finished game is not reviewed: no computer weighs Plakoto's turns.
-    r = client.post(f"/api/games/{g['game']}/review", headers=auth(g["token"]))
-    assert (r.status_code, r.json()["code"]) == (409, "no_review") and "Plakoto" in r.json()["message"], r.json()
+    # The finished game is reviewed: its one play, the pin of the mother that drew it.
+    url = f"/api/games/{g['game']}/review"
+    r = client.post(url, json={"depth": 0}, headers=auth(g["token"]))
+    assert r.status_code == 202, r.json()
+    answer = _done(client, url, g["token"])
+    assert answer["state"] == "done" and [d["played"] for d in answer["review"]["decisions"]] == ["6/5 3/1*"]
 
 
 # Refusals ------------------------------------------------------------------------------------
@@ -260,6 +264,15 @@ def test_a_game_of_each_against_the_computer_runs_to_the_end_over_http(client, v
     assert v["over"] and v["result"]["how"] in ("checkers", "mother", "draw"), v.get("result")
     moves = client.get(f"/api/games/{g['game']}/moves", headers=auth(g["token"])).json()["moves"]
     assert {e["seat"] for e in moves if e["kind"] == "move" and e["steps"]} == {0, 1}  # both sides moved
+    # Reviewed when over: every play of both sides weighed, a marked one drawn as absolute steps
+    # (Fevga's numbered the same way round) that match its text from the player's own side.
+    url = f"/api/games/{g['game']}/review"
+    assert client.post(url, json={"depth": 0}, headers=auth(g["token"])).status_code == 202
+    review = _done(client, url, g["token"])["review"]
+    plays = [d for d in review["decisions"] if d["kind"] == "play"]
+    assert {d["player"] for d in plays} == {0, 1} and len(review["totals"]) == 2
+    for d in (d for d in plays if d["mark"]):
+        assert d["best_play"]["text"][d["player"]] == d["best"] and d["played_play"]["text"][d["player"]] == d["played"]
 
 
 def test_the_computer_decides_a_tavli_match_the_same_in_its_worker_as_in_the_server():

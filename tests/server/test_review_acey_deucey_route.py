@@ -53,8 +53,8 @@ def test_a_pasted_acey_deucey_record_is_reviewed_with_its_named_double(client):
 
 
 def test_a_game_whose_turn_the_review_does_not_weigh_is_refused_saying_why(client):
-    text = json.dumps(Match(variant="plakoto", cube=False).to_json())
+    text = json.dumps(Match(3, variant="tavli", cube=False).to_json())
     r = client.post("/api/review", json={"text": text, "depth": 0})
     assert r.status_code == 409
     body = r.json()
-    assert body["code"] == "no_review" and "does not weigh Plakoto" in body["message"]
+    assert body["code"] == "no_review" and "does not weigh a Tavli match" in body["message"]

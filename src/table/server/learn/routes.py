@@ -49,6 +49,7 @@ from table.rules.variant import STANDARD, STANDARD_RULES, Variant, find_variant
 from table.server.learn.botapi import LEVEL, chances
 from table.match.state import plays_by_text
 from table.server.play.game import Game, GameConfig, board_json, steps_json
+from table.server.play.greekview import is_round
 from table.server.edge.limits import LimitError, RateLimiter, read_body
 from table.server.edge.middleware import client_key
 from table.server.play.pool import BotPool
@@ -121,36 +122,40 @@ def review_for_web(text: str, depth: int, progress: Progress | None = None) -> J
         if d.kind == "play" and d.dice is not None:
             plays = plays_by_text(m.position, d.dice)
             doubles = d.dice[0] == d.dice[1]
-            reserve = variant.entry == "reserve"
-            out["best_play"] = steps_json(d.player, plays.get(d.best), doubles, reserve)
-            out["played_play"] = steps_json(d.player, plays.get(d.played), doubles, reserve)
+            reserve, same_way = variant.entry == "reserve", is_round(variant)
+            out["best_play"] = steps_json(d.player, plays.get(d.best), doubles, reserve, same_way)
+            out["played_play"] = steps_json(d.player, plays.get(d.played), doubles, reserve, same_way)
     return data
 
 
-REVIEWED_TURNS = ("standard", "acey-deucey")
-"""The turn flows the review weighs (``table.bot.review``): the ordinary turn and Acey-Deucey's
-staged 1-2 turn (a double named, an extra roll)."""
+REVIEWED_TURNS = ("standard", "acey-deucey", "greek")
+"""The turn flows the review weighs (``table.bot.review``): the ordinary turn, Acey-Deucey's
+staged 1-2 turn (a double named, an extra roll) and the Greek games' (Plakoto, Fevga, Portes)."""
 
 
 def reviewable(match: Match) -> None:
-    """Refuse (``no_review``) a match the review cannot weigh: one whose turn is neither the
-    ordinary one nor Acey-Deucey's staged 1-2 turn (``REVIEWED_TURNS``).
+    """Refuse (``no_review``) a match the review cannot weigh: one whose turn is not among
+    ``REVIEWED_TURNS``, or a series of games (the Tavli match: each game its own variant).
 
     The review weighs each play by where it leaves the game: the opponent on roll, or in
     Acey-Deucey's 1-2 turn the same player naming a double or rolling again; it weighs the
-    double named too.  Race, Dutch backgammon and Acey-Deucey are reviewed.
+    double named too.  Race, Dutch backgammon, Acey-Deucey, Plakoto, Fevga and Portes are reviewed.
 
     >>> reviewable(Match(variant="race", cube=False))
     >>> reviewable(Match(variant="acey-deucey", cube=False))
     >>> reviewable(Match(variant="plakoto", cube=False))
+    >>> reviewable(Match(3, variant="tavli", cube=False))
     Traceback (most recent call last):
     ...
-    table.server.play.rooms.RoomError: the review does not weigh Plakoto yet: it weighs backgammon's turn and Acey-Deucey's staged 1-2 turn, not Plakoto's
+    table.server.play.rooms.RoomError: the review does not weigh a Tavli match yet: review its games one by one
     """
+    if match.series is not None:
+        raise RoomError(f"the review does not weigh a {match.series.title} match yet: review its games one by one",
+                        "no_review")
     if match.variant.turn_flow not in REVIEWED_TURNS:
         title = match.variant.title
-        raise RoomError(f"the review does not weigh {title} yet: it weighs backgammon's turn and "
-                        f"Acey-Deucey's staged 1-2 turn, not {title}'s", "no_review")
+        raise RoomError(f"the review does not weigh {title} yet: it weighs backgammon's turn, Acey-Deucey's "
+                        f"staged 1-2 turn and the Greek games', not {title}'s", "no_review")
 
 
 def replay_steps(config: GameConfig, log: list[JSON]) -> JSON:

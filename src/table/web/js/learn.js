@@ -2,7 +2,7 @@
 // The server writes every play from each side; this module only picks the reader's side.
 import { t, num, signed, percent as pct } from "./i18n.js";
 import { diceText, playText, moveRows, pairNumber } from "./notation.js";
-import { greekVariant, variantName, variantOf } from "./app/variants.js";
+import { greekVariant, isSeries, variantName, variantOf } from "./app/variants.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -61,7 +61,8 @@ export class Learn {
     $("btn-hint").disabled = !(mine && hintable && (v.phase !== "move" || v.moves));
     $("btn-export").hidden = !this.seated();
     // Online, no computer help while the match is played: its review opens when it has ended.
-    $("btn-review").hidden = device || !this.seated() || !(online ? v.over : v.result || v.over);
+    // Nor a Tavli match: the review weighs one game's turns at a time (the server's no_review).
+    $("btn-review").hidden = device || !this.seated() || !(online ? v.over : v.result || v.over) || isSeries(v.kind);
     if (this.panel === "hint" && this.hintVersion !== msg.version) this.close();
     if (msg.version !== this.version) this.fetchMoves(msg.version);
     else this.renderMoves();

@@ -11,6 +11,8 @@ import { $ } from "./store.js";
 const GREEK = Object.fromEntries([...Object.values(ENGINE_ONLY), ...Object.values(MATCH_ONLY)]
   .filter((v) => v.turnFlow === "greek").map((v) => [v.name, v]));
 export const greekVariant = (name) => !!GREEK[name] || !!SERIES[name];
+// A match of several games in turn (Tavli), which the review does not weigh yet.
+export const isSeries = (name) => !!SERIES[name];
 // Plakoto and Fevga, drawn by greekboard.js without a bar (Portes is backgammon's board).
 export const greekBoard = (name) => !!ENGINE_ONLY[name] && ENGINE_ONLY[name].turnFlow === "greek";
 // Every game a form offers, in the order it lists them.
