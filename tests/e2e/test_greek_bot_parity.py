@@ -11,9 +11,11 @@ answer (``table.server.play.computer.choose_action``) at Mediu.
 
 from __future__ import annotations
 
+import json
 import random
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +25,7 @@ from table.bot.bot import Bot
 from table.bot.greekfeatures import encode_position, game_code, pick_net
 from table.bot.net import CONTACT, RACE, bundled_path
 from table.rules.position import Position
+from table.server.learn.routes import hint_for
 from table.server.play.computer import choose_action
 from table.server.play.game import Game, GameConfig
 
@@ -36,6 +39,7 @@ GAMES = ("plakoto", "fevga")
 HARD_POSITIONS = 2  # a game: two plies in the browser's engine take a second or two each
 HARD1_POSITIONS = 4
 CHANCES1_POSITIONS = 6  # a game: the chances one ply ahead
+HARD_EVERY = 16  # Greu's plays and hints in the match: one turn in this many
 RESIGN = 0.006  # how often a random player resigns when it may: games end mostly by bearing off
 
 
@@ -115,14 +119,17 @@ def test_features_chances_and_plays_are_pythons(tmp_path):
     run_node("greekbot.parity.mjs", {"choices": rows}, tmp_path)
 
 
-def _decisions(config: GameConfig, seed: int, every: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """A match of random actions (mostly plays, some resignations) with its dice, and the server
-    computer's answer at Mediu to each cube or resignation decision and every ``every``-th play."""
+def _decisions(config: GameConfig, seed: int,
+               hard_every: int) -> tuple[dict[str, Any], list[dict[str, Any]], list[dict[str, Any]]]:
+    """A match of random actions (mostly plays, some resignations) with its dice; the server
+    computer's answer at Mediu to every decision, and at Greu to a play in ``hard_every`` turns,
+    where the server's hint (Greu's plays ranked) is asked too in Plakoto and Fevga."""
     rng = random.Random(seed)
     faces = [rng.randint(1, 6) for _ in range(20000)]
     game = Game(config, ListDice(faces))
     steps: list[dict[str, Any]] = []
     asked: list[dict[str, Any]] = []
+    hints: list[dict[str, Any]] = []
     while not game.is_over and len(steps) < 3000:
         auto = game.automatic()
         if auto is not None:
@@ -132,9 +139,16 @@ def _decisions(config: GameConfig, seed: int, every: int) -> tuple[dict[str, Any
         seat = game.to_act
         view = game.view(frozenset([0, 1] if seat is None else [seat]))
         phase = game.match.phase.value
-        if seat is not None and phase != "game_over" and (phase != "move" or len(steps) % every == 0):
-            asked.append({"step": len(steps), "variant": game.match.variant.name, "phase": phase,
-                          "want": choose_action(game, seat)})
+        if seat is not None and phase != "game_over":
+            n, m = len(steps), game.match
+            asked.append({"step": n, "variant": m.variant.name, "level": "medium", "want": choose_action(game, seat)})
+            if phase == "move" and len(m.position.legal_plays(m.dice)) > 1 and (n // 2) % hard_every == 0:
+                game.config = replace(config, level="hard")
+                asked.append({"step": n, "variant": m.variant.name, "level": "hard", "want": choose_action(game, seat)})
+                game.config = config
+                if m.variant.name != "portes":  # (Portes's hint is the standard one, and slow here)
+                    hints.append({"step": n, "want": json.loads(json.dumps(
+                        hint_for(m.position.id, m.match_id, config.cube, game.single, m.variant.name)))})
         kinds = view["actions"]
         # A single offered with no checker off while the other side bears off is often refused
         # (the gammon is likely): the computer's answer to both.
@@ -155,19 +169,17 @@ def _decisions(config: GameConfig, seed: int, every: int) -> tuple[dict[str, Any
     assert game.is_over
     match = {"config": {"mode": config.mode, "length": config.length, "cube": config.cube,
                         "variant": config.variant}, "faces": faces, "steps": steps}
-    return match, asked
+    return match, asked, hints
 
 
 def test_the_computer_decides_as_the_servers(tmp_path):
     # A Tavli match plays Portes (standard networks and bear-off database), Plakoto and Fevga.
-    matches, asked = [], []
-    for i, (config, seed, every) in enumerate([(GameConfig("local", length=3, cube=False, variant="tavli"), 2, 1)]):
-        match, questions = _decisions(config, seed, every)
-        matches.append(match)
-        asked += [{**q, "match": i} for q in questions]
-    # Plays in each game, and resignations answered both ways.
-    assert {(a["variant"], a["want"]["type"]) for a in asked} >= {
-        ("portes", "move"), ("plakoto", "move"), ("fevga", "move"), ("portes", "roll")}, asked
-    assert {a["want"]["type"] for a in asked} >= {"accept_resignation", "reject_resignation"}
-    run_node("greekplayer.parity.mjs", {"matches": matches, "asked": asked, "bearoff": _write_bearoff(tmp_path)},
-             tmp_path)
+    match, asked, hints = _decisions(GameConfig("local", length=3, cube=False, variant="tavli"), 2, HARD_EVERY)
+    # Plays in each game at both levels, and resignations answered both ways.
+    assert {(a["variant"], a["level"], a["want"]["type"]) for a in asked} >= {
+        (v, level, "move") for v in ("portes", "plakoto", "fevga") for level in ("medium", "hard")}, asked
+    assert {a["want"]["type"] for a in asked} >= {"roll", "accept_resignation", "reject_resignation"}
+    assert len(hints) >= 8 and {h["want"]["kind"] for h in hints} == {"play"}
+    run_node("greekplayer.parity.mjs", {"matches": [match], "asked": [{**a, "match": 0} for a in asked],
+                                        "hints": [{**h, "match": 0} for h in hints],
+                                        "bearoff": _write_bearoff(tmp_path)}, tmp_path)

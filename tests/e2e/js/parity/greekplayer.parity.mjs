@@ -1,10 +1,12 @@
 // The computer's decisions offline in a Tavli match (Portes, Plakoto, Fevga in turn) = the server's
-// computer's (tests/e2e/test_greek_bot_parity.py), each game judged with its own networks.
+// computer's, at Mediu and Greu, and Greu's hints = the server's (tests/e2e/test_greek_bot_parity.py),
+// each game judged with its own networks.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { LocalGame } from "../../../../src/table/web/js/engine/match.js";
 import { makeJudge } from "../../../../src/table/web/js/engine/search.js";
 import { computerAction } from "../../../../src/table/web/js/engine/player.js";
+import { hintFor } from "../../../../src/table/web/js/engine/hint.js";
 import { networkFile } from "../../../../src/table/web/js/engine/variants.js";
 import { fixture, pythonBearoff, weights } from "./load.mjs";
 
@@ -22,7 +24,16 @@ test("a match against the computer is allowed in every Greek game and the Tavli 
   }
 });
 
-test("every decision asked of the computer gets the server's answer", () => {
+// Numbers within 1e-5 (single-precision networks), everything else equal.
+function close(got, want, where, wrong) {
+  if (typeof want === "number") {
+    if (!(Math.abs(got - want) < 1e-5)) wrong.push(`${where}: ${got} vs ${want}`);
+  } else if (want && typeof want === "object") {
+    for (const k of new Set([...Object.keys(want), ...Object.keys(got || {})])) close((got || {})[k], want[k], `${where}.${k}`, wrong);
+  } else if (got !== want) wrong.push(`${where}: ${JSON.stringify(got)} vs ${JSON.stringify(want)}`);
+}
+
+test("every decision asked of the computer gets the server's answer, and Greu's hints", () => {
   const wrong = [];
   let seen = 0;
   fixture.matches.forEach((m, i) => {
@@ -33,12 +44,16 @@ test("every decision asked of the computer gets the server's answer", () => {
       for (const a of asked.filter((q) => q.step === n)) {
         seen += 1;
         assert.equal(game.state.variant.name, a.variant);
-        const got = computerAction(judgeFor(game.state.variant), "medium", game.state);
-        if (JSON.stringify(got) !== JSON.stringify(a.want)) wrong.push(`match ${i} step ${n} ${a.variant}: ${JSON.stringify(got)} vs ${JSON.stringify(a.want)}`);
+        const got = computerAction(judgeFor(game.state.variant), a.level, game.state);
+        if (JSON.stringify(got) !== JSON.stringify(a.want)) wrong.push(`match ${i} step ${n} ${a.variant} ${a.level}: ${JSON.stringify(got)} vs ${JSON.stringify(a.want)}`);
+      }
+      for (const h of fixture.hints.filter((q) => q.match === i && q.step === n)) {
+        seen += 1;
+        close(hintFor(judgeFor(game.state.variant), game.state), h.want, `match ${i} step ${n} ${game.state.variant.name} hint`, wrong);
       }
       if (st.seats === null) game.applyAutomatic(st.action); else game.act(st.seats, st.action);
     });
   });
-  assert.equal(seen, fixture.asked.length);
+  assert.equal(seen, fixture.asked.length + fixture.hints.length);
   assert.deepEqual(wrong, []);
 });
