@@ -109,8 +109,10 @@ def test_bearoff_database_built_in_the_browser_is_pythons(tmp_path):
     run_node("bearoff.parity.mjs", {"bearoff": _write_bearoff(tmp_path)}, tmp_path)
 
 
-# Greu looks two plies ahead, slower in the browser's engine: it is compared on the first ones.
+# Greu looks two plies ahead, slower in the browser's engine: Python's judges the first positions,
+# and the browser's those of them where the look-ahead changes the play, and a few others.
 HARD_POSITIONS = 30
+AGREEING_KEPT = 4
 
 
 def test_medium_and_hard_choose_pythons_plays(tmp_path):
@@ -146,6 +148,14 @@ def test_medium_and_hard_choose_pythons_plays(tmp_path):
     # The look-ahead matters on some of them, so Greu's search is checked, not only the network.
     assert sum("hard" in row and row["medium"] != row["hard"] for row in rows) >= 5
     assert sum("hard" in row and row["hard1"] != row["hard"] for row in rows) >= 1
+    # The browser's Greu is slow: it is asked where the look-ahead changes the play (at one ply or
+    # two) and on a few positions where it does not, not on every position Python's was.
+    agreeing = 0
+    for row in rows:
+        if "hard" in row and row["medium"] == row["hard"] == row["hard1"]:
+            agreeing += 1
+            if agreeing > AGREEING_KEPT:
+                del row["hard"], row["hard1"]
     strays = sum(row["easy"] != row["medium"] for row in rows) / len(rows)
     assert 0.1 < strays < 0.7
     run_node("bot.parity.mjs", {"choices": rows, "ties": _ties(row_of), "bearoff": _write_bearoff(tmp_path)},
