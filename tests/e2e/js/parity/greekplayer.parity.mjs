@@ -8,7 +8,10 @@ import { makeJudge } from "../../../../src/table/web/js/engine/search.js";
 import { computerAction } from "../../../../src/table/web/js/engine/player.js";
 import { hintFor } from "../../../../src/table/web/js/engine/hint.js";
 import { networkFile } from "../../../../src/table/web/js/engine/variants.js";
+import { readFileSync } from "node:fs";
 import { fixture, pythonBearoff, weights } from "./load.mjs";
+
+const WEB = new URL("../../../../src/table/web/bot/", import.meta.url);
 
 const db = pythonBearoff();
 const judges = new Map(); // one per variant, as the worker keeps them
@@ -33,6 +36,9 @@ function close(got, want, where, wrong) {
   } else if (got !== want) wrong.push(`${where}: ${JSON.stringify(got)} vs ${JSON.stringify(want)}`);
 }
 
+// Of each game, the first play asked at Mediu: [state, the server's answer], for the worker's test.
+const firstPlays = new Map();
+
 test("every decision asked of the computer gets the server's answer, and Greu's hints", () => {
   const wrong = [];
   let seen = 0;
@@ -45,6 +51,7 @@ test("every decision asked of the computer gets the server's answer, and Greu's 
         seen += 1;
         assert.equal(game.state.variant.name, a.variant);
         const got = computerAction(judgeFor(game.state.variant), a.level, game.state);
+        if (a.level === "medium" && a.want.type === "move" && !firstPlays.has(a.variant)) firstPlays.set(a.variant, [game.state, a.want]);
         if (JSON.stringify(got) !== JSON.stringify(a.want)) wrong.push(`match ${i} step ${n} ${a.variant} ${a.level}: ${JSON.stringify(got)} vs ${JSON.stringify(a.want)}`);
       }
       for (const h of fixture.hints.filter((q) => q.match === i && q.step === n)) {
@@ -56,4 +63,27 @@ test("every decision asked of the computer gets the server's answer, and Greu's 
   });
   assert.equal(seen, fixture.asked.length + fixture.hints.length);
   assert.deepEqual(wrong, []);
+});
+
+test("the page's worker loads each game's own networks and answers as the server", async () => {
+  // worker.js as the browser runs it: its networks fetched from /static/bot/, its messages posted.
+  const posted = [];
+  globalThis.self = { postMessage: (msg) => posted.push(msg) };
+  const fetched = [];
+  globalThis.fetch = async (url) => {
+    fetched.push(url);
+    const file = readFileSync(new URL(url.replace("/static/bot/", ""), WEB));
+    return { json: async () => JSON.parse(file.toString("utf8")),
+      arrayBuffer: async () => file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength) };
+  };
+  await import("../../../../src/table/web/js/engine/worker.js");
+  assert.deepEqual([...firstPlays.keys()].sort(), ["fevga", "plakoto", "portes"]);
+  let id = 0;
+  for (const [state, want] of firstPlays.values()) {
+    // The page posts a copy of the state: its variant travels as data and is found again by name.
+    await globalThis.self.onmessage({ data: { type: "think", id: ++id, level: "medium", state: structuredClone(state) } });
+    const answer = posted.find((msg) => msg.id === id);
+    assert.deepEqual(answer.action, want, JSON.stringify(answer));
+  }
+  assert.deepEqual(fetched.sort(), ["fevga", "plakoto", "table"].flatMap((f) => [`/static/bot/${f}.bin`, `/static/bot/${f}.json`]));
 });
