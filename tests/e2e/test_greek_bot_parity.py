@@ -1,12 +1,15 @@
 """The browser's computer in Plakoto, Fevga, Portes and the Tavli match against Python's, the reference.
 
 The networks the browser loads for Plakoto and Fevga are the shipped ones; on positions met in
-seeded random games of each, the browser's inputs (engine/greekfeatures.js) equal
-``table.bot.greekfeatures``'s, its 0-ply chances Python's, and Mediu and Greu (two plies, and one
-where the browser's time budget cuts the second short) choose Python's plays; and every decision
-asked of the computer in seeded random Tavli matches (Portes, Plakoto and Fevga in turn: rolls,
-plays in each game's numbering, Fevga's same-way one included, resignations) gets the server's
-answer (``table.server.play.computer.choose_action``) at Mediu.
+seeded random games of each (and their last positions: gammons, Plakoto's draws), the browser's
+inputs (engine/greekfeatures.js) and choice of network equal ``table.bot.greekfeatures``'s, its
+chances Python's at 0 and 1 ply, and Mediu and Greu (two plies, and one where the browser's time
+budget cuts the second short) choose Python's plays; and every decision asked of the computer in a
+seeded random Tavli match (Portes, Plakoto and Fevga in turn: rolls, plays in each game's
+numbering, Fevga's same-way one included, resignations) gets the server's answer
+(``table.server.play.computer.choose_action``) at Mediu, a play in 16 turns at Greu too, with the
+server's hint (``hint_for``) there in Plakoto and Fevga; the page's worker fetches each game's
+networks and answers as the server.
 """
 
 from __future__ import annotations
