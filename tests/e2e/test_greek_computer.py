@@ -11,6 +11,7 @@ import pytest
 
 from tests.e2e.e2e_helpers import new_game, open_app
 from tests.e2e.test_nackgammon import _phone
+from tests.e2e.test_match import visible
 from tests.e2e.test_offline_play import _play_on
 
 WORDS = {"plakoto": ("ro", "Plakoto", "Sfatul calculatorului"), "fevga": ("en", "Fevga", "The computer's advice")}
@@ -20,6 +21,8 @@ WORDS = {"plakoto": ("ro", "Plakoto", "Sfatul calculatorului"), "fevga": ("en", 
 def test_a_greek_game_against_the_computer_on_the_server_to_the_end(browser, server_url, artifacts, variant):
     lang, badge, hint_title = WORDS[variant]
     ctx, page, errors = _phone(browser, server_url)
+    # The dice roll themselves (no cube in these games, so nothing to decide before a roll).
+    page.add_init_script("localStorage.setItem('table.settings', JSON.stringify({autoRoll: true, animations: false}))")
     try:
         open_app(page, lang)
         page.click("#btn-new")
@@ -32,19 +35,22 @@ def test_a_greek_game_against_the_computer_on_the_server_to_the_end(browser, ser
         assert page.locator("#variant-badge").inner_text() == badge
         page.screenshot(path=str(artifacts / f"{variant}-computer-start-phone-{lang}.png"))
         seen: set[str] = set()
-        # Play up to the first roll of the person's to play, and ask for the computer's advice.
-        _play_on(page, lambda: page.locator("#board .ck.movable").count() > 0
-                 and page.locator("#btn-hint").is_enabled(), seen)
+        # The dice roll by themselves and the computer plays: the person's first roll to play comes
+        # by itself; the computer's advice on it.
+        page.wait_for_function("document.querySelector('#board .ck.movable')"
+                               " && !document.querySelector('#btn-hint').disabled", timeout=60000)
         page.click("#btn-hint")
         page.wait_for_selector("#learn-panel .hint-table tr.best")
         assert hint_title in page.locator("#learn-panel").inner_text()
         # The best play first, written as the person numbers the board (from their own 24-point).
         assert re.match(r"1\. 24/\d", page.locator("#learn-panel .hint-table tr.best td.p").inner_text())
         page.screenshot(path=str(artifacts / f"{variant}-computer-hint-phone-{lang}.png"))
-        _play_on(page, lambda: page.locator("#dlg-result[open]").count() > 0, seen)
+        # Until the game is over (the loop closes the result's dialog on its way).
+        _play_on(page, lambda: visible(page, "rematch"), seen)
+        if page.locator("#dlg-result[open]").count():
+            page.locator("#dlg-result button").first.click()
         page.screenshot(path=str(artifacts / f"{variant}-computer-over-phone-{lang}.png"))
         assert "move" in seen
-        page.locator("#dlg-result button").first.click()
         # The review weighs both sides' plays.
         page.click("#btn-review")
         page.wait_for_selector("#learn-panel .review-table")

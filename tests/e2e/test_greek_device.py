@@ -12,7 +12,7 @@ import json
 
 from table.match import Match
 
-from tests.e2e.e2e_helpers import click_loc, open_app
+from tests.e2e.e2e_helpers import click_loc, new_game, open_app
 from tests.e2e.test_nackgammon import _phone
 
 
@@ -127,6 +127,38 @@ def test_fevga_on_one_device_starts_at_opposite_corners(browser, server_url, art
         # The last move told in White's numbering, who made it (Black's would read 12/2).
         assert "24/14" in page.locator("#last").inner_text()
         page.screenshot(path=str(artifacts / "fevga-start-phone-en.png"))
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+def test_fevga_against_the_computer_on_the_device_with_its_hint(browser, server_url, artifacts):
+    # Without a network the browser's own computer plays Fevga: White opens (2 against 1) with a
+    # 6-4, asks for the computer's advice, plays its best, and the computer answers with Black.
+    ctx, page, errors = _phone(browser, server_url)
+    try:
+        _scripted_dice(page, [2, 1, 6, 4])
+        open_app(page, "ro")
+        on_the_device(page)
+        new_game(page, mode="computer", level="medium", length=1, cube=False, variant="fevga")
+        assert "local-" in page.url and page.locator("#variant-badge").inner_text() == "Fevga"
+        page.click("#controls [data-act=roll]")
+        page.wait_for_selector("#board .ck.movable")
+        page.click("#btn-hint")
+        best = page.locator("#learn-panel .hint-table tr.best td.p")
+        best.wait_for()
+        # The first checker alone may leave: one play, 24/14, however the dice are used.
+        assert best.inner_text() == "1. 24/14", best.inner_text()
+        page.screenshot(path=str(artifacts / "fevga-device-hint-phone-ro.png"))
+        for loc in (24, 14):
+            page.focus(f"#board .pt[data-loc='{loc}']")
+            page.keyboard.press("Enter")
+        page.click("#controls [data-act=confirm]")
+        # The computer (Black) rolls and plays from its own corner, White's 12-point.
+        page.wait_for_function("document.querySelector('#last').textContent.includes('Calculatorul')")
+        page.wait_for_selector("#controls [data-act=roll]:visible")
+        assert not _point(page, 12).startswith("Punctul 12: 15")
+        page.screenshot(path=str(artifacts / "fevga-device-computer-phone-ro.png"))
         assert not errors, errors
     finally:
         ctx.close()

@@ -87,8 +87,9 @@ def test_race_and_dutch_are_reviewed_with_their_own_boards(variant, opponent):
 def test_acey_deucey_is_reviewed_and_a_game_the_review_cannot_weigh_is_refused_saying_why():
     # The staged 1-2 turn is weighed since issue 50 (tests/bot/test_review_acey_deucey.py).
     reviewable(played(Match(length=1, cube=False, seed=7, variant="acey-deucey"), 20, Bot("easy", seed=3)))
-    with pytest.raises(RoomError, match="does not weigh Plakoto") as refused:
-        reviewable(Match(length=1, cube=False, variant="plakoto"))
+    reviewable(Match(length=1, cube=False, variant="plakoto"))  # the Greek games since 7 December
+    with pytest.raises(RoomError, match="does not weigh a Tavli match") as refused:
+        reviewable(Match(length=3, cube=False, variant="tavli"))
     assert refused.value.code == "no_review"
 
 

@@ -25,6 +25,7 @@ from functools import lru_cache
 from typing import Any
 
 from table.bot.bot import Bot
+from table.bot.net import shipped
 from table.bot.player import next_action
 from table.match import Match, Move, Phase
 from table.match.state import acey_deucey_stage, plays_by_text
@@ -39,10 +40,9 @@ JSON = dict[str, Any]
 @lru_cache(maxsize=16)
 def bot_for(level: str, variant: str = "standard") -> Bot:
     """One bot per level and variant for the whole process (the weights load once), playing with
-    the networks that ship for the variant (``Bot`` picks them by the position's variant: the
-    Greek games' own, Hypergammon's, the standard ones for Nackgammon and Portes)."""
-    find_variant(variant)  # an unknown name fails here, not at the first move
-    return Bot(level=level, seed=None)
+    the networks that ship for the variant (``shipped``: the Greek games' own, Hypergammon's and
+    Race's, the standard ones for Nackgammon and Portes)."""
+    return Bot(level=level, seed=None, weights=shipped(find_variant(variant).weights))
 
 
 def warm_up() -> None:

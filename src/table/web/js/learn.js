@@ -2,7 +2,7 @@
 // The server writes every play from each side; this module only picks the reader's side.
 import { t, num, signed, percent as pct } from "./i18n.js";
 import { diceText, playText, moveRows, pairNumber } from "./notation.js";
-import { greekVariant, isSeries, variantName, variantOf } from "./app/variants.js";
+import { isSeries, variantName, variantOf } from "./app/variants.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -56,8 +56,7 @@ export class Learn {
     const mine = v.to_act !== null && (msg.seats || []).includes(v.to_act);
     const hintable = ["move", "roll", "take"].includes(v.phase) && (v.phase !== "roll" || (v.actions || []).includes("double"));
     const device = !!msg.config.device; // no review without the server (hints come from the device)
-    // The device's engine gives no advice in the Greek games or the Tavli match: the server does.
-    $("btn-hint").hidden = online || !this.seated() || !this.ctx.hints() || (device && greekVariant(v.kind || v.variant));
+    $("btn-hint").hidden = online || !this.seated() || !this.ctx.hints();
     $("btn-hint").disabled = !(mine && hintable && (v.phase !== "move" || v.moves));
     $("btn-export").hidden = !this.seated();
     // Online, no computer help while the match is played: its review opens when it has ended.

@@ -200,10 +200,6 @@ export class LocalLive {
   // Greu's advice for the decision on the table, as the server's hint answers it.
   async hint() {
     await this.chain;
-    // No computer plays the Greek games yet: refused at once, as the server refuses it (no_hint).
-    if (this.g.state.variant.turnFlow === "greek") {
-      throw Object.assign(new Error("no computer plays this game yet"), { code: "no_hint" });
-    }
     return { ...(await think("hard", this.g.state, "hint")), version: this.g.log.length };
   }
 
