@@ -1,8 +1,10 @@
 """Plakoto and Fevga against the computer on the server, in the browser on a phone (390x844): the
 new-game form offers them against the computer, the game is the server's (not the device's), the
-person plays by taps to the end while the computer answers every turn: a whole Fevga game from the
-form, its first roll advised by the hint and the finished game reviewed (in English); a Plakoto
-game from a position near the end, made through the API as a program would (in Romanian)."""
+person plays by taps to the end while the computer answers every turn: a Fevga game from the form,
+its first roll advised by the hint (in English); a Fevga game and a Plakoto game from positions
+near the end, made through the API as a program would, played to the end (the Fevga one reviewed,
+in English; the Plakoto one in Romanian).  Whole games are played by the server tests
+(tests/server/test_greek_server.py): in a browser each takes over a minute."""
 
 from __future__ import annotations
 
@@ -25,39 +27,59 @@ def _rolling_by_itself(browser, server_url):
     return ctx, page, errors
 
 
-def test_a_plakoto_game_against_the_computer_on_the_server_to_the_end(browser, server_url, artifacts):
-    # Near the end: each side's last straggler still to come past the other's, the rest at home.
-    position = Position.from_checkers({16: 1, 8: 2, 6: 4, 5: 4, 4: 2, 3: 2}, {14: 1, 8: 2, 6: 4, 5: 3, 4: 3, 2: 2},
-                                      "plakoto")
-    made = _api(server_url, "/api/games", {"mode": "computer", "level": "easy", "length": 1, "cube": False,
-                                           "variant": "plakoto",
+def _near_end(server_url, variant, mover, opponent):
+    """A new game against Ușor on the server from a position near the end: each side's last
+    straggler still to come home, the rest at home."""
+    position = Position.from_checkers(mover, opponent, variant)
+    return _api(server_url, "/api/games", {"mode": "computer", "level": "easy", "length": 1, "cube": False,
+                                           "variant": variant,
                                            "start": {"position": position.id, "match": _match_id((0, 0))}})
+
+
+def _open_made(page, made, lang):
+    """Open a game made through the API in the app, as its owner (the device keeps its token)."""
+    page.add_init_script(f"localStorage.setItem('table.games', JSON.stringify({{{json.dumps(made['game'])}: "
+                         f"{{token: {json.dumps(made['token'])}, created: 1}}}}))")
+    open_app(page, lang)
+    page.goto(f"/#/game/{made['game']}")
+    page.wait_for_function("window.__table && window.__table.version() >= 0")
+
+
+def _to_the_end(page):
+    """Play by taps while the computer answers, until the game is over; the moves seen."""
+    seen: set[str] = set()
+    _play_on(page, lambda: visible(page, "rematch"), seen, seconds=180)
+    if page.locator("#dlg-result[open]").count():
+        page.locator("#dlg-result button").first.click()
+    return seen
+
+
+def _both_moved(server_url, game):
+    moves = _api(server_url, f"/api/games/{game}/moves")["moves"]
+    return {m["seat"] for m in moves if m["kind"] == "move" and m["steps"]} == {0, 1}  # type: ignore[index]
+
+
+def test_a_plakoto_game_against_the_computer_on_the_server_to_the_end(browser, server_url, artifacts):
+    made = _near_end(server_url, "plakoto", {16: 1, 8: 2, 6: 4, 5: 4, 4: 2, 3: 2},
+                     {14: 1, 8: 2, 6: 4, 5: 3, 4: 3, 2: 2})
     ctx, page, errors = _rolling_by_itself(browser, server_url)
     try:
-        page.add_init_script(f"localStorage.setItem('table.games', JSON.stringify({{{json.dumps(made['game'])}: "
-                             f"{{token: {json.dumps(made['token'])}, created: 1}}}}))")
-        open_app(page, "ro")
-        page.goto(f"/#/game/{made['game']}")
-        page.wait_for_function("window.__table && window.__table.version() >= 0")
+        _open_made(page, made, "ro")
         assert page.locator("#variant-badge").inner_text() == "Plakoto"
         assert page.locator("#board .barzone").count() == 0
         page.screenshot(path=str(artifacts / "plakoto-computer-start-phone-ro.png"))
-        seen: set[str] = set()
-        _play_on(page, lambda: visible(page, "rematch"), seen, seconds=180)
-        if page.locator("#dlg-result[open]").count():
-            page.locator("#dlg-result button").first.click()
+        seen = _to_the_end(page)
         page.screenshot(path=str(artifacts / "plakoto-computer-over-phone-ro.png"))
         view = _finished(server_url, str(made["game"]))
         assert view["result"]["how"] in ("checkers", "mother", "draw"), view["result"]  # type: ignore[index]
-        moves = _api(server_url, f"/api/games/{made['game']}/moves")["moves"]
-        assert {m["seat"] for m in moves if m["kind"] == "move" and m["steps"]} == {0, 1}  # type: ignore[index]
+        assert _both_moved(server_url, made["game"])
         assert "move" in seen
         assert not errors, errors
     finally:
         ctx.close()
 
 
-def test_a_whole_fevga_game_against_the_computer_on_the_server_with_a_hint_and_its_review(
+def test_fevga_against_the_computer_on_the_server_from_the_form_with_a_hint_then_to_the_end_and_reviewed(
         browser, server_url, artifacts):
     variant, lang, badge, hint_title = "fevga", "en", "Fevga", "The computer's advice"
     ctx, page, errors = _rolling_by_itself(browser, server_url)
@@ -73,7 +95,6 @@ def test_a_whole_fevga_game_against_the_computer_on_the_server_with_a_hint_and_i
         assert re.search(r"#/game/[\w-]+$", page.url) and "local-" not in page.url  # the server's game
         assert page.locator("#variant-badge").inner_text() == badge
         page.screenshot(path=str(artifacts / f"{variant}-computer-start-phone-{lang}.png"))
-        seen: set[str] = set()
         # The dice roll by themselves and the computer plays: the person's first roll to play comes
         # by itself; the computer's advice on it.
         page.wait_for_function("document.querySelector('#board .ck.movable')"
@@ -84,19 +105,26 @@ def test_a_whole_fevga_game_against_the_computer_on_the_server_with_a_hint_and_i
         # The best play first, written as the person numbers the board (from their own 24-point).
         assert re.match(r"1\. 24/\d", page.locator("#learn-panel .hint-table tr.best td.p").inner_text())
         page.screenshot(path=str(artifacts / f"{variant}-computer-hint-phone-{lang}.png"))
-        # Until the game is over (the loop closes the result's dialog on its way).
-        _play_on(page, lambda: visible(page, "rematch"), seen)
-        if page.locator("#dlg-result[open]").count():
-            page.locator("#dlg-result button").first.click()
+        assert not errors, errors
+    finally:
+        ctx.close()
+    # A whole game takes over a minute with a browser beside the other tests: the end of one, from a
+    # position near it, then its review.  Each side's straggler must still pass the other's home.
+    made = _near_end(server_url, variant, {14: 1, 6: 4, 5: 4, 4: 3, 3: 2, 2: 1},
+                     {20: 1, 6: 4, 5: 4, 4: 3, 3: 2, 1: 1})
+    ctx, page, errors = _rolling_by_itself(browser, server_url)
+    try:
+        _open_made(page, made, lang)
+        assert page.locator("#variant-badge").inner_text() == badge
+        seen = _to_the_end(page)
         page.screenshot(path=str(artifacts / f"{variant}-computer-over-phone-{lang}.png"))
         assert "move" in seen
+        assert _both_moved(server_url, made["game"])
         # The review weighs both sides' plays.
         page.click("#btn-review")
         page.wait_for_selector("#learn-panel .review-table")
         assert page.locator("#learn-panel .review-table tr").count() == 3  # a heading, then each player
         page.screenshot(path=str(artifacts / f"{variant}-computer-review-phone-{lang}.png"))
-        moves = page.evaluate("fetch(location.hash.replace('#/game/', '/api/games/') + '/moves').then(r => r.json())")
-        assert {m["seat"] for m in moves["moves"] if m["kind"] == "move" and m["steps"]} == {0, 1}
         assert not errors, errors
     finally:
         ctx.close()

@@ -123,8 +123,9 @@ def test_one_gesture_uses_both_dice(desktop):
     for src in sorted({int(x) for x in page.evaluate(
             "[...document.querySelectorAll('#board .ck.movable')].map(c => c.closest('[data-loc]').dataset.loc)")}):
         click_loc(page, src)
-        page.wait_for_selector(f"#board [data-loc='{src}'] .ck.selected")
-        page.wait_for_selector("#board .target, #board .trayrect.lit")
+        # Attached, not visible: while the board redraws, the selected checker may be reported hidden.
+        page.wait_for_selector(f"#board [data-loc='{src}'] .ck.selected", state="attached")
+        page.wait_for_selector("#board .target, #board .trayrect.lit", state="attached")
         targets = [int(x) for x in page.evaluate(
             "[...document.querySelectorAll('#board .target')].map(c => c.closest('[data-loc]').dataset.loc)")]
         far = [t for t in targets if abs(t - src) == a + b]
