@@ -1,11 +1,13 @@
-"""Two people play the standard board's other variants online, on phones (390x844), against the
-real server, one in Romanian and one in English: each table made with its game chosen in the create
-form and listed in the lobby with it, both boards naming the game.  Hypergammon is played by taps
-to the end.  Race, Dutch backgammon and Acey-Deucey start with every checker in its side's pile;
-the first turns are entered from the piles by taps (an Acey-Deucey 1-2 names its double), then the
-one to roll resigns and the other accepts: a whole game from the piles takes minutes in a browser,
-and tests/server/test_reserve_online.py plays each to the end over the same protocol.  Each player
-then has a rating in that game and none moved in standard backgammon."""
+"""Two people play the variants online, on phones (390x844), against the real server, one in
+Romanian and one in English: each table made with its game chosen in the create form and listed in
+the lobby with it, both boards naming the game.  Hypergammon is played by taps to the end.  Race,
+Dutch backgammon and Acey-Deucey start with every checker in its side's pile: the first turns are
+entered from the piles by taps (an Acey-Deucey 1-2 names its double), then the one who may resigns
+and the other accepts.  Fevga starts from both corners and goes the same way round for a few turns,
+then a resignation.  A Tavli match to 3 plays Portes, Plakoto and Fevga in turn, a point a game.  A
+whole game from the piles or the corners takes minutes in a browser: tests/server/test_reserve_online.py
+and test_greek_server.py play each to the end over the same protocol, and test_online_greek.py plays
+Plakoto to the end here.  Each player then has a rating in that game and none in standard backgammon."""
 
 from __future__ import annotations
 
@@ -28,9 +30,9 @@ def _names(variant: str) -> tuple[str, str]:
     return f"{stem}Ana", f"{stem}Bo"
 
 
-def _seated(ana: Page, bo: Page, variant: str) -> str:
-    """Ana (Romanian) makes a public one-game table of ``variant``; Bo (English) finds it in the
-    lobby and sits down; both open the game.  The game's id."""
+def _seated(ana: Page, bo: Page, variant: str, length: int = 1) -> str:
+    """Ana (Romanian) makes a public table of ``variant`` (a single game unless ``length`` says);
+    Bo (English) finds it in the lobby and sits down; both open the game.  The game's id."""
     first, second = _names(variant)
     for page, name, lang in ((ana, first, "ro"), (bo, second, "en")):
         open_app(page, lang)
@@ -39,7 +41,7 @@ def _seated(ana: Page, bo: Page, variant: str) -> str:
     ana.click("#btn-create")
     form = ana.locator("#form-table")
     form.locator("select[name=variant]").select_option(variant)
-    form.locator("select[name=length]").select_option("1")
+    form.locator("select[name=length]").select_option(str(length))
     cube = form.locator("input[name=cube]")
     if cube.is_enabled():
         cube.set_checked(False)
@@ -47,10 +49,12 @@ def _seated(ana: Page, bo: Page, variant: str) -> str:
     ana.click("#btn-create-table")
     ana.wait_for_url("**/#/table/*")
     ana.wait_for_function("document.querySelector('#table-settings').textContent !== ''")
-    assert ana.locator("#table-settings").inner_text().startswith(f"{RO['variant_' + variant]} · {RO['length_single']}")
+    single = (RO["length_single"], EN["length_single"]) if length == 1 else ("", "")
+    settings = ana.locator("#table-settings").inner_text()
+    assert settings.startswith(f"{RO['variant_' + variant]} · {single[0]}"), settings
     item = bo.locator("#lobby-open .table-item", has_text=first)
     item.wait_for()
-    assert item.locator(".what").inner_text().startswith(f"{EN['variant_' + variant]} · {EN['length_single']}")
+    assert item.locator(".what").inner_text().startswith(f"{EN['variant_' + variant]} · {single[1]}")
     item.locator("button").click()
     bo.wait_for_url("**/#/game/*")
     game = bo.url.split("/#/game/")[1]
@@ -91,6 +95,26 @@ def _play(ana: Page, bo: Page, enough) -> None:
         if not any([_act(ana), _act(bo)]):
             ana.wait_for_timeout(100)
     raise AssertionError("the game did not get there")
+
+
+def _resign(ana: Page, bo: Page) -> None:
+    """The one who may resign offers a single game, the other accepts; both see the result."""
+    for _ in range(300):
+        for first, second in ((ana, bo), (bo, ana)):
+            if shown(first, "resign"):
+                first.click("#controls [data-act=resign]")
+                first.locator("#dlg-resign button[value='1']").click()
+                second.wait_for_selector("#controls [data-act=accept_resignation]:visible")
+                second.click("#controls [data-act=accept_resignation]")
+                for page in (ana, bo):
+                    page.wait_for_selector("#dlg-result[open]")
+                return
+        ana.wait_for_timeout(100)
+    raise AssertionError("nobody could resign")
+
+
+def _view(page: Page, game: str) -> dict:
+    return page.request.get(f"/api/games/{game}").json()["view"]
 
 
 def _rated_in(page: Page, variant: str, names: tuple[str, str]) -> None:
@@ -139,13 +163,56 @@ def test_two_people_enter_from_their_piles_online_then_one_resigns(browser, serv
 
         _play(ana, bo, entered)
         bo.screenshot(path=str(artifacts / f"online-{variant}-entered-phone-en.png"))
-        first, second = (ana, bo) if shown(ana, "resign") else (bo, ana)
-        first.click("#controls [data-act=resign]")
-        first.locator("#dlg-resign button[value='1']").click()
-        second.wait_for_selector("#controls [data-act=accept_resignation]:visible")
-        second.click("#controls [data-act=accept_resignation]")
-        for page in (ana, bo):
-            page.wait_for_selector("#dlg-result[open]")
-        view = ana.request.get(f"/api/games/{game}").json()["view"]
+        _resign(ana, bo)
+        view = _view(ana, game)
         assert view["over"] and view["variant"] == variant
         _rated_in(ana, variant, _names(variant))
+
+
+def test_two_people_play_fevga_online_from_their_corners_then_one_resigns(browser, server_url, artifacts):
+    with person(browser, server_url, **PHONE) as ana, person(browser, server_url, "en", **PHONE) as bo:
+        game = _seated(ana, bo, "fevga")
+        for page in (ana, bo):
+            assert page.locator("#variant-badge").inner_text() == "Fevga"
+            assert page.locator("#board .barzone").count() == 0  # nothing is hit: no bar
+        ana.screenshot(path=str(artifacts / "online-fevga-start-phone-ro.png"))
+        moves = lambda: len([m for m in ana.request.get(f"/api/games/{game}/moves").json()["moves"]
+                             if m["kind"] == "move"])
+        _play(ana, bo, lambda: moves() >= 6)
+        # Both go the same way round: each side's checkers all on the points, none hit, none off.
+        view = _view(ana, game)
+        assert [sum(v for v in view["points"] if v > 0), -sum(v for v in view["points"] if v < 0)] == [15, 15]
+        bo.screenshot(path=str(artifacts / "online-fevga-played-phone-en.png"))
+        _resign(ana, bo)
+        assert _view(ana, game)["over"]
+        _rated_in(ana, "fevga", _names("fevga"))
+
+
+def test_two_people_play_a_tavli_match_online_its_games_in_turn(browser, server_url, artifacts):
+    with person(browser, server_url, **PHONE) as ana, person(browser, server_url, "en", **PHONE) as bo:
+        game = _seated(ana, bo, "tavli", length=3)
+        played = []
+        while not (view := _view(ana, game))["over"]:
+            number, variant = view["game_number"], view["variant"]
+            played.append(variant)
+            for page, cat in ((ana, RO), (bo, EN)):  # "Tavli · Plakoto (game 2)"
+                badge = "n => document.querySelector('#variant-badge').textContent.includes(n)"
+                page.wait_for_function(badge, arg=cat[f"variant_{variant}"])
+                assert cat["variant_tavli"] in page.locator("#variant-badge").inner_text()
+            ana.screenshot(path=str(artifacts / f"online-tavli-game{number}-phone-ro.png"))
+            _resign(ana, bo)  # each game is one point
+            for _ in range(300):
+                view = _view(ana, game)
+                if view["over"] or view["game_number"] > number:
+                    break
+                for page in (ana, bo):
+                    if page.locator("#dlg-result[open]").count():
+                        page.locator("#dlg-result button").first.click()
+                    elif shown(page, "next_game"):
+                        tap(page, "next_game")
+                ana.wait_for_timeout(100)
+        # Portes, Plakoto and Fevga in turn, until one had three points.
+        in_turn = ["portes", "plakoto", "fevga", "portes", "plakoto"]
+        assert 3 <= len(played) <= 5 and played == in_turn[:len(played)], played
+        assert max(view["score"]) == 3, view["score"]
+        bo.screenshot(path=str(artifacts / "online-tavli-over-phone-en.png"))
