@@ -12,6 +12,14 @@ def visible(page, act: str) -> bool:
     return b.is_visible() and b.is_enabled()
 
 
+def answered(page, act: str) -> None:
+    """Click one of the server's actions and wait for its answer: until it comes the button stays,
+    and a second look at the controls would click it again after it has gone."""
+    at = version(page)
+    page.click(f"#controls [data-act={act}]")
+    page.wait_for_function(f"window.__table.version() !== {at}")
+
+
 def scores(page) -> tuple[int, int]:
     m = re.search(r"(\d+)–(\d+)", page.locator("#score").inner_text())
     assert m, page.locator("#score").inner_text()
@@ -37,19 +45,15 @@ def test_two_players_play_a_match_with_the_cube(desktop, artifacts):
             # The game's result is a sentence of its own before what to do next.
             status = page.locator("#status").inner_text()
             assert re.search(r"\d+ (de )?punc(t|te)\. Apasă", status), status
-            seen.add("next_game"); page.click("#controls [data-act=next_game]"); continue
+            seen.add("next_game"); answered(page, "next_game"); continue
         if visible(page, "take"):
-            # The first double is taken, the redouble dropped.  The take's buttons stay until the
-            # server's answer arrives: wait for it, or a slow answer looks like the redouble.
+            # The first double is taken, the redouble dropped.
             act = "take" if "take" not in seen else "drop"
-            at = version(page)
-            seen.add(act); page.click(f"#controls [data-act={act}]")
-            page.wait_for_function(f"window.__table.version() > {at}")
-            continue
+            seen.add(act); answered(page, act); continue
         if visible(page, "accept_resignation"):
-            seen.add("accept"); page.click("#controls [data-act=accept_resignation]"); continue
+            seen.add("accept"); answered(page, "accept_resignation"); continue
         if visible(page, "double") and doubles < 2:
-            doubles += 1; seen.add("double"); page.click("#controls [data-act=double]"); continue
+            doubles += 1; seen.add("double"); answered(page, "double"); continue
         if page.locator("#crawford").is_visible():
             # No cube may be used in the Crawford game, so none is drawn.
             seen.add("crawford")
@@ -62,12 +66,14 @@ def test_two_players_play_a_match_with_the_cube(desktop, artifacts):
                 # Behind in the Crawford game: give up a single game.
                 seen.add("resign")
                 page.click("#controls [data-act=resign]")
+                at = version(page)
                 page.locator("#dlg-resign button[value='1']").click()
+                page.wait_for_function(f"window.__table.version() !== {at}")
                 continue
-            page.click("#controls [data-act=roll]"); continue
+            answered(page, "roll"); continue
         if page.locator("#board .ck.movable").count():
             play_by_clicks(page)
-            page.click("#controls [data-act=confirm]")
+            answered(page, "confirm")
             continue
     else:
         raise AssertionError("the match did not end")
