@@ -127,6 +127,9 @@ def test_the_online_benchmark_plays_its_matches_and_reports_figures():
     assert (f["finished"], f["error_count"], f["clients"]) == (2 * games, 0, 2)  # two rounds, new guests each
     assert len(f["rss_rounds_mib"]) == 2 and f["rss_rounds_mib"][-1] == f["rss_settled_mib"]
     assert f["actions"] > 30 and 0 < f["p50_ms"] <= f["p95_ms"] <= f["p99_ms"]
+    # The opening (every socket at once) is told apart from the play after it; together they are all.
+    assert 0 < f["connected_s"] < 60 and f["burst_actions"] + f["steady_actions"] == f["timed_actions"]
+    assert f["steady_actions"] > 30 and 0 < f["steady_p50_ms"] <= f["steady_p95_ms"] <= f["steady_p99_ms"]
     assert f["rss_before_mib"] > 10 and f["rss_peak_mib"] >= f["rss_ready_mib"] >= f["rss_before_mib"]
     assert f["rss_settled_mib"] > 10 and f["evict_s"] == 0.5
     assert f["server_cpu_ms_per_action"] > 0

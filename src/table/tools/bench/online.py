@@ -19,7 +19,9 @@ different processes, so that half the sockets are carried to their game's
 owner, as behind one port. CPU and memory are then the processes' sums.
 
 It prints actions per second, the p50/p95/p99 of the time from sending an
-action to both seats having the new state, the errors, the server's CPU time
+action to both seats having the new state (over the whole run, then apart for
+the opening, when every socket connects and says hello at once as after a
+restart, and for the play after every socket has had its first state), the errors, the server's CPU time
 per action, and the server's memory (resident set) before, at the peak, just
 after the games, and once the server has forgotten every room: the finished
 ones and those whose players left before the end (the bench's server does
@@ -100,6 +102,11 @@ class Figures:
     """What a run measured."""
 
     latencies: list[float] = field(default_factory=list)  # seconds, action sent -> both seats updated
+    sent_at: list[float] = field(default_factory=list)  # seconds into the play each of those was sent
+    seats: int = 0  # sockets this process plays
+    greeted: int = 0  # of those, how many have had their first state
+    connected: float | None = None  # seconds into the play when every socket had had its first state
+    start: float = 0.0  # perf_counter() when the play began
     actions: int = 0
     errors: list[str] = field(default_factory=list)
     finished: int = 0
@@ -128,7 +135,9 @@ class _Match:
             seen = self.seen.setdefault(v, set())
             seen.add(seat)
             if len(seen) == 2:
-                figures.latencies.append(time.perf_counter() - self.sent.pop(v))
+                sent = self.sent.pop(v)
+                figures.latencies.append(time.perf_counter() - sent)
+                figures.sent_at.append(sent - figures.start)
                 del self.seen[v]
 
 
@@ -140,6 +149,7 @@ async def _seat(url: str, game: str, seat: int, token: str, match: _Match, think
     async with connect(f"{url.replace('http', 'ws', 1)}/ws/games/{game}", max_size=2**22, ping_interval=None) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
         acted = -1
+        greeted = False
         async for raw in ws:
             msg = json.loads(raw)
             if msg["type"] == "error":
@@ -152,6 +162,11 @@ async def _seat(url: str, game: str, seat: int, token: str, match: _Match, think
                 continue
             if msg["type"] != "state":
                 continue
+            if not greeted:
+                greeted = True
+                figures.greeted += 1
+                if figures.greeted == figures.seats:
+                    figures.connected = time.perf_counter() - figures.start
             match.arrived(seat, msg["version"], figures)
             view = msg["view"]
             if view["over"]:
@@ -195,7 +210,8 @@ async def _play(urls: list[str], first: int, games: int, length: int, think: flo
         seats += [(ua, game, 0, a["token"], match), (ub, game, 1, b["token"], match)]
     if ready is not None:
         await ready()
-    start = time.perf_counter()
+    start = figures.start = time.perf_counter()
+    figures.seats = len(seats)
     tasks = [asyncio.ensure_future(_seat(u, g, s, t, m, think, random.Random(rng.random()), figures))
              for u, g, s, t, m in seats]
     done, pending = await asyncio.wait(tasks, timeout=seconds)
@@ -229,7 +245,8 @@ def client_main(spec_json: str) -> None:
     played = asyncio.run(_play(spec["urls"], spec["first"], spec["games"], spec["length"], spec["think"],
                                spec["seconds"], spec["seed"], figures, ready))
     Path(spec["out"]).write_text(json.dumps({
-        "latencies": figures.latencies, "actions": figures.actions, "errors": figures.errors,
+        "latencies": figures.latencies, "sent_at": figures.sent_at, "connected": figures.connected,
+        "actions": figures.actions, "errors": figures.errors,
         "finished": figures.finished, "seconds": played}))
 
 
@@ -421,20 +438,33 @@ def measure(games: int, length: int, think: float, seconds: float, seed: int = 1
                 server.wait(30)
     parts = [part for r in played for part in r["parts"]]
     ms = sorted(x * 1000 for part in parts for x in part["latencies"])
+    # Every socket opens at once when play begins (as after a restart, when every client reconnects):
+    # the actions sent before the last of them had its first state are counted apart.
+    # (In each round: its clients count the seconds from when it began.)
+    bursts = [max(p["connected"] if p["connected"] is not None else float("inf") for p in r["parts"]) for r in played]
+    timed = [(x * 1000, at < burst) for r, burst in zip(played, bursts) for part in r["parts"]
+             for x, at in zip(part["latencies"], part["sent_at"])]
+    steady = sorted(x for x, opening in timed if not opening)
+    burst = sorted(x for x, opening in timed if opening)
+    burst_s = max(bursts)
     actions = sum(part["actions"] for part in parts)
     errors = [e for part in parts for e in part["errors"]]
     elapsed = sum(r["seconds"] for r in played)
     cpu = sum(r["cpu"] for r in played)
     clients_cpu = sum(r["clients_cpu"] for r in played)
 
-    def pct(p: float) -> float:
-        return ms[min(len(ms) - 1, int(p * (len(ms) - 1) + 0.5))] if ms else float("nan")
+    def pct(p: float, of: list[float] = ms) -> float:
+        return of[min(len(of) - 1, int(p * (len(of) - 1) + 0.5))] if of else float("nan")
 
     return {"games": games, "rounds": rounds, "workers": workers,
             "storage": "PostgreSQL + Redis" if redis else "SQLite", "clients": len(played[0]["parts"]),
             "finished": sum(part["finished"] for part in parts) // 2,
             "actions": actions, "seconds": elapsed, "actions_per_s": actions / elapsed if elapsed else 0.0,
-            "p50_ms": pct(0.50), "p95_ms": pct(0.95), "p99_ms": pct(0.99),
+            "timed_actions": len(ms), "p50_ms": pct(0.50), "p95_ms": pct(0.95), "p99_ms": pct(0.99),
+            "connected_s": burst_s if burst_s != float("inf") else None,
+            "burst_actions": len(burst), "burst_p99_ms": pct(0.99, burst),
+            "steady_actions": len(steady), "steady_p50_ms": pct(0.50, steady), "steady_p95_ms": pct(0.95, steady),
+            "steady_p99_ms": pct(0.99, steady),
             "server_cpu_ms_per_action": cpu * 1000 / actions if actions else float("nan"),
             "redis_cpu_ms_per_action": (sum(r["redis_cpu"] for r in played) * 1000 / actions
                                         if actions and redis else None),
@@ -473,13 +503,22 @@ def run(args: argparse.Namespace) -> int:
     return failed
 
 
+def _phases(f: JSON) -> str:
+    """The run's two phases: every socket opening at once, then play with all of them open."""
+    if f["connected_s"] is None:
+        return "some socket never had its first state, so the whole run was the opening burst"
+    return (f"every socket had its first state {f['connected_s']:.1f} s in ({f['burst_actions']} actions "
+            f"sent before that: p99 {f['burst_p99_ms']:.1f} ms); after that ({f['steady_actions']} actions): "
+            f"p50 {f['steady_p50_ms']:.1f} ms, p95 {f['steady_p95_ms']:.1f} ms, p99 {f['steady_p99_ms']:.1f} ms")
+
+
 def _report(args: argparse.Namespace, f: JSON) -> int:
     """Print one run's figures; 1 if it had errors."""
     rounds = f" x {f['rounds']} rounds" if f["rounds"] > 1 else ""
     print(f"online ({f['workers']} server process(es), {f['storage']}): {f['games']} matches at once{rounds} ({f['finished']} finished), think {args.think} s: "
           f"{f['actions']} actions in {f['seconds']:.1f} s = {f['actions_per_s']:.1f} actions/s; "
           f"action -> both seats updated p50 {f['p50_ms']:.1f} ms, p95 {f['p95_ms']:.1f} ms, "
-          f"p99 {f['p99_ms']:.1f} ms; server CPU {f['server_cpu_ms_per_action']:.2f} ms per action "
+          f"p99 {f['p99_ms']:.1f} ms; " + _phases(f) + f"; server CPU {f['server_cpu_ms_per_action']:.2f} ms per action "
           + (f"(Redis {f['redis_cpu_ms_per_action']:.2f} ms, PostgreSQL here {f['postgres_cpu_ms_per_action']:.2f} ms) "
              if f["redis_cpu_ms_per_action"] is not None else "") +
           f"(the client processes: {f['clients_cpu_ms_per_action']:.2f} ms); "
