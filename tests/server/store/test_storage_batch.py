@@ -16,12 +16,16 @@ from tests.server.storage_fixtures import storage, where  # noqa: F401 - fixture
 
 
 @contextmanager
-def statements(storage: SqlStorage) -> Iterator[list[str]]:
-    """The SQL statements the database is sent meanwhile (an executemany counts once)."""
+def statements(storage: SqlStorage, many: list[str] | None = None) -> Iterator[list[str]]:
+    """The SQL statements the database is sent meanwhile (an executemany counts once, and goes
+    into ``many`` too)."""
     seen: list[str] = []
 
-    def note(conn: object, cursor: object, statement: str, *args: object) -> None:
+    def note(conn: object, cursor: object, statement: str, parameters: object, context: object,
+             executemany: bool) -> None:
         seen.append(statement)
+        if executemany and many is not None:
+            many.append(statement)
 
     engine = storage._engine
     sa.event.listen(engine, "before_cursor_execute", note)
@@ -58,6 +62,38 @@ def test_plain_moves_of_many_games_take_as_many_statements_as_those_of_two(stora
     for g in ids:
         assert storage.load(g)[2] == [{"type": "roll"}, {"type": "move", "n": g}]
         assert storage.load_clock(g) == ({"c": g}, 50.0)
+
+
+def test_each_statement_of_a_batch_carries_all_its_rows_at_once(storage, games):
+    # Not an executemany: the driver would run it row by row, giving up and taking back the
+    # interpreter lock for each row while the server's event loop holds it.
+    ids, _, _ = games
+    many: list[str] = []
+    with statements(storage, many) as seen:
+        results = storage.append_online_many([
+            OnlineWrite(g, 1, {"type": "move", "n": g}, clock=({"c": g}, 50.0)) for g in ids])
+    assert results == [None] * len(ids) and many == [], many
+    assert len([s for s in seen if not s.upper().startswith(("BEGIN", "COMMIT"))]) == 3
+    assert [storage.load(g)[2][1] for g in ids] == [{"type": "move", "n": g} for g in ids]
+
+
+def test_a_batch_longer_than_a_statement_carries_goes_in_several(storage, monkeypatch):
+    from table.server.store import games as store_games
+
+    monkeypatch.setattr(store_games, "BATCH_ROWS", 4)
+    for n in range(10):
+        storage.create(f"h{n}", {"mode": "online"}, {}, now=1000.0)
+    with statements(storage) as seen:
+        results = storage.append_online_many([
+            OnlineWrite(f"h{n}", 0, {"type": "roll", "n": n}, clock=({"c": n}, float(n)), now=2000.0 + n)
+            for n in range(10)])
+    assert results == [None] * 10
+    assert len([s for s in seen if not s.upper().startswith(("BEGIN", "COMMIT"))]) == 3 * 3  # 4 + 4 + 2 rows
+    for n in range(10):
+        assert storage.load(f"h{n}")[2] == [{"type": "roll", "n": n}]
+        assert storage.load_clock(f"h{n}") == ({"c": n}, float(n))
+    # Every game of the batch counts as touched at the batch's time, so none of them is idle.
+    assert storage.idle_games(before=2000.0) == []
 
 
 def test_a_refused_write_in_a_batch_of_different_games_is_told_and_the_others_kept(storage, games):

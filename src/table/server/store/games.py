@@ -189,24 +189,61 @@ def _plain(w: OnlineWrite) -> bool:
     return not w.ledger and w.table is None and w.match is None
 
 
+# The most rows one of the batch's statements carries (three parameters a row, far under the
+# databases' limits on parameters).
+BATCH_ROWS = 200
+
+
 def _append_online_together(conn: sa.Connection, writes: Sequence[OnlineWrite]) -> None:
     """``_append_online`` for each of ``writes`` (of different games), the plain ones through one
     statement of each kind; raises on the first thing refused, and then the transaction is undone."""
     plain = [w for w in writes if _plain(w)]
-    if plain:
-        rows = [{"gid": w.game_id, "now": when(w.now)} for w in plain]
-        touched = conn.execute(_TOUCH_GAME, rows)
-        if conn.dialect.supports_sane_multi_rowcount and touched.rowcount != len(rows):
-            raise StorageError("a game of the batch is missing")
-        conn.execute(_INSERT_ACTION, [{"game_id": w.game_id, "seq": w.seq, "entry": json.dumps(w.entry)}
-                                      for w in plain])
-        clocks = [{"gid": w.game_id, "st": json.dumps(w.clock[0]), "dl": w.clock[1]}
-                  for w in plain if w.clock is not None]
-        if clocks:
-            conn.execute(_clock_upsert(conn.dialect.name), clocks)
+    for start in range(0, len(plain), BATCH_ROWS):
+        _append_plain(conn, plain[start:start + BATCH_ROWS])
     for w in writes:
         if not _plain(w):
             _append_online(conn, w)
+
+
+def _append_plain(conn: sa.Connection, plain: Sequence[OnlineWrite]) -> None:
+    """Plain moves of different games, each kind of row in one statement of many rows.
+
+    Not one row at a time (``executemany``): the driver gives up the interpreter lock for each row
+    and must wait to take it back while the event loop runs, so a batch of ten moves took 15-30 ms
+    under load for 1-3 ms of work."""
+    mark = "?" if conn.dialect.paramstyle == "qmark" else "%s"
+    ids = [w.game_id for w in plain]
+    touched = conn.exec_driver_sql(_many_rows_sql(conn, "touch", mark, len(plain)),
+                                   (max(when(w.now) for w in plain), *ids))
+    if touched.rowcount != len(plain):
+        raise StorageError("a game of the batch is missing")
+    conn.exec_driver_sql(_many_rows_sql(conn, "actions", mark, len(plain)),
+                         tuple(v for w in plain for v in (w.game_id, w.seq, json.dumps(w.entry))))
+    clocks = [w for w in plain if w.clock is not None]
+    if clocks:
+        conn.exec_driver_sql(_many_rows_sql(conn, "clocks", mark, len(clocks)),
+                             tuple(v for w in clocks for v in (w.game_id, json.dumps(w.clock[0]), w.clock[1])))  # type: ignore[index]
+
+
+_MANY_ROWS: dict[tuple[str, str, str, int], str] = {}
+
+
+def _many_rows_sql(conn: sa.Connection, kind: str, mark: str, n: int) -> str:
+    """The SQL of a batch statement for ``n`` rows: the games touched (at the batch's time), the
+    log entries, or the clocks (kept whether new or not), with the driver's parameter ``mark``."""
+    key = (conn.dialect.name, kind, mark, n)
+    sql = _MANY_ROWS.get(key)
+    if sql is None:
+        name = conn.dialect.identifier_preparer.format_table
+        if kind == "touch":
+            sql = f"UPDATE {name(t.games)} SET updated = {mark} WHERE id IN ({', '.join([mark] * n)})"
+        else:
+            rows = ", ".join([f"({mark}, {mark}, {mark})"] * n)
+            sql = (f"INSERT INTO {name(t.actions)} (game_id, seq, entry) VALUES {rows}" if kind == "actions" else
+                   f"INSERT INTO {name(t.clocks)} (game_id, state, deadline) VALUES {rows} "
+                   "ON CONFLICT (game_id) DO UPDATE SET state = excluded.state, deadline = excluded.deadline")
+        _MANY_ROWS[key] = sql  # at most three kinds of BATCH_ROWS sizes for each database
+    return sql
 
 
 def _append_online(conn: sa.Connection, w: OnlineWrite) -> None:
