@@ -303,21 +303,26 @@ def test_a_state_drawn_late_counts_its_clock_from_when_it_came(phone):
     moved = after(ready, points=points, turn=1, to_act=1, dice=None,
                   last={"seat": 0, "dice": [4, 2], "play": [], "steps": [[8, 4], [6, 4]], "hits": [],
                         "text": ["8/4 6/4", "17/21 19/21"]})
-    game.push(moved)
-    page.wait_for_selector("#board .flying", state="attached")  # the screen is busy with it now
+    # Whether a checker flies: noted by the page itself, as it may have landed before a look from here.
+    page.evaluate("""() => { window.__flew = false; new MutationObserver(() => {
+        if (document.querySelector('#board .flying')) window.__flew = true;
+    }).observe(document.getElementById('board'), {subtree: true, childList: true}); }""")
     sent = time.time()
     pass1 = after(moved, last={"seat": 1, "dice": [6, 6], "play": [], "steps": [], "hits": [], "text": ["", ""]})
     pass2 = after(pass1, last={"seat": 0, "dice": [6, 6], "play": [], "steps": [], "hits": [], "text": ["", ""]})
     running = after(pass2, last=None, clock={"preset": "rapid", "delay": 0.0, "reserve": [60.0, 40.0],
                                              "delay_left": [0.0, 0.0], "running": 1, "deadline": sent + 40,
                                              "now": sent, "claim_only": False})
-    for msg in (pass1, pass2, running):
+    # All four at once, so that the passes and the clock come while the move is drawn: a state that
+    # comes once the screen is idle again is drawn at once, with nothing to hold it.
+    for msg in (moved, pass1, pass2, running):
         game.push(msg)
     page.wait_for_selector("#p-top .clock.running", timeout=20000)
     before = time.time()
     shown = page.locator("#p-top .clock").inner_text().split()[-1]
     done = time.time()
     seconds = int(shown.split(":")[0]) * 60 + int(shown.split(":")[1])
+    assert page.evaluate("window.__flew"), "the move was not animated"
     assert before - sent > 1.5, "the passes did not hold the screen"
     # The clock shows what is left since the state came (within a tick of 0.25 s and the rounding up).
     assert 40 - (done - sent) - 0.5 <= seconds <= 40 - (before - sent) + 1.5, (shown, before - sent)
