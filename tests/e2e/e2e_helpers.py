@@ -38,6 +38,17 @@ def version(page: Page) -> int:
     return int(page.evaluate("window.__table ? window.__table.version() : -1"))
 
 
+def answered(page: Page, act: str) -> None:
+    """Click one of the server's actions and wait for the state it answers with.
+
+    Until it comes the button stays, and a second look at the controls would click it again; and
+    the board shows a confirmed move before the server has it, so the API would answer the state
+    before it."""
+    at = version(page)
+    page.click(f"#controls [data-act={act}]")
+    page.wait_for_function(f"window.__table.version() !== {at}")
+
+
 def wait_dice_settled(page: Page) -> None:
     """Wait until the dice are drawn and their roll animation has finished (they are drawn
     smaller and turned while it runs)."""

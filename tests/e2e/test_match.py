@@ -4,20 +4,12 @@ from __future__ import annotations
 
 import re
 
-from tests.e2e.e2e_helpers import new_game, open_app, play_by_clicks, version
+from tests.e2e.e2e_helpers import answered, new_game, open_app, play_by_clicks, version
 
 
 def visible(page, act: str) -> bool:
     b = page.locator(f"#controls [data-act={act}]")
     return b.is_visible() and b.is_enabled()
-
-
-def answered(page, act: str) -> None:
-    """Click one of the server's actions and wait for its answer: until it comes the button stays,
-    and a second look at the controls would click it again after it has gone."""
-    at = version(page)
-    page.click(f"#controls [data-act={act}]")
-    page.wait_for_function(f"window.__table.version() !== {at}")
 
 
 def scores(page) -> tuple[int, int]:

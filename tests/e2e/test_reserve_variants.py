@@ -13,7 +13,7 @@ import urllib.request
 from table.notation.matchid import MatchInfo, encode_match_id
 from table.rules.position import Position
 
-from tests.e2e.e2e_helpers import MOVABLE, new_game, open_app, play_by_clicks, version
+from tests.e2e.e2e_helpers import MOVABLE, answered, new_game, open_app, play_by_clicks
 from tests.e2e.test_match import visible
 from tests.e2e.test_nackgammon import _phone
 from tests.e2e.test_offline_play import _offline_context, _play_on
@@ -60,14 +60,6 @@ def _finished(server_url: str, game: str) -> dict[str, object]:
     return view
 
 
-def confirmed(page) -> None:
-    """Confirm the move and wait for the server's state after it: the board shows the move before
-    the server has it, and the API answers what the server has."""
-    at = version(page)
-    page.click("#controls [data-act=confirm]")
-    page.wait_for_function(f"window.__table.version() > {at}")
-
-
 def test_a_race_from_the_form_enters_from_the_pile(browser, server_url, artifacts):
     ctx, page, errors = _phone(browser, server_url)
     try:
@@ -93,7 +85,7 @@ def test_a_race_from_the_form_enters_from_the_pile(browser, server_url, artifact
         assert page.locator("#board .ck.movable").count() == 0
         page.screenshot(path=str(artifacts / "race-start-phone-ro.png"))
         play_by_clicks(page)
-        confirmed(page)
+        answered(page, "confirm")
         page.wait_for_function(f"{PILES}[0] < 15")
         view = _api(server_url, f"/api/games/{game}")["view"]
         assert view["waiting"][0] == page.evaluate(PILES)[0] < 15  # type: ignore[index]
@@ -154,7 +146,7 @@ def test_acey_deucey_a_1_2_then_a_named_double_then_another_roll(browser, server
         page.wait_for_selector(MOVABLE)
         assert "You chose 6-6" in page.locator("#status").inner_text()
         play_by_clicks(page)
-        confirmed(page)
+        answered(page, "confirm")
         # Played in full: the same player rolls again.
         view = _api(server_url, f"/api/games/{game}")["view"]
         if view["stage"] == "extra_roll":
