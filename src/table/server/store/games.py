@@ -208,9 +208,9 @@ def _append_online_together(conn: sa.Connection, writes: Sequence[OnlineWrite]) 
 def _append_plain(conn: sa.Connection, plain: Sequence[OnlineWrite]) -> None:
     """Plain moves of different games, each kind of row in one statement of many rows.
 
-    Not one row at a time (``executemany``): the driver gives up the interpreter lock for each row
-    and must wait to take it back while the event loop runs, so a batch of ten moves took 15-30 ms
-    under load for 1-3 ms of work."""
+    Not one row at a time (``executemany``), which the driver runs row by row: under load the writer's
+    batches took 2-4 times their CPU time, and with one statement a kind its CPU and wall time per move
+    fell by a tenth or more (docs/performance.md, "Fifth round")."""
     mark = "?" if conn.dialect.paramstyle == "qmark" else "%s"
     ids = [w.game_id for w in plain]
     touched = conn.exec_driver_sql(_many_rows_sql(conn, "touch", mark, len(plain)),
@@ -219,10 +219,10 @@ def _append_plain(conn: sa.Connection, plain: Sequence[OnlineWrite]) -> None:
         raise StorageError("a game of the batch is missing")
     conn.exec_driver_sql(_many_rows_sql(conn, "actions", mark, len(plain)),
                          tuple(v for w in plain for v in (w.game_id, w.seq, json.dumps(w.entry))))
-    clocks = [w for w in plain if w.clock is not None]
+    clocks = [(w.game_id, w.clock) for w in plain if w.clock is not None]
     if clocks:
         conn.exec_driver_sql(_many_rows_sql(conn, "clocks", mark, len(clocks)),
-                             tuple(v for w in clocks for v in (w.game_id, json.dumps(w.clock[0]), w.clock[1])))  # type: ignore[index]
+                             tuple(v for gid, (state, deadline) in clocks for v in (gid, json.dumps(state), deadline)))
 
 
 _MANY_ROWS: dict[tuple[str, str, str, int], str] = {}
