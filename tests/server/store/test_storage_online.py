@@ -233,3 +233,22 @@ def test_token_hashes_tables_and_reasons_of_a_player(storage, ana, ion):
     assert storage.player_tables(ion.id, ("finished",)) == []
     storage.add_ledger([Entry(ana.id, 20, "win:single"), Entry(ana.id, 40, "win:single"), Entry(ana.id, -100, "left")])
     assert storage.reasons(ana.id) == {"win:single": 2, "left": 1} and storage.reasons(ion.id) == {}
+
+
+def test_a_loading_room_reads_its_table_players_points_clock_and_ledger_in_one_call(storage, ana, ion):
+    table = storage.create_table(ana.id, {"length": 3}, now=10.0)
+    storage.join_table(table.id, ion.id, now=11.0)
+    storage.create("match-r", {}, {})
+    storage.create("other", {}, {})
+    playing = storage.set_table_status(table.id, "playing", game_id="match-r", now=12.0)
+    storage.add_ledger([Entry(ana.id, 2, "win:single", "match-r"), Entry(ion.id, -2, "loss:single", "match-r"),
+                        Entry(ana.id, 5, "win:gammon", "other")])
+    storage.save_clock("match-r", {"reserve": [60, 55]}, 99.5)
+    loaded = storage.table_room(table.id, "match-r")
+    assert loaded.table == playing
+    assert loaded.players == {ana.id: ana, ion.id: ion}
+    assert loaded.points == {ana.id: 7, ion.id: -2}  # every game's points, not only this one's
+    assert loaded.clock == ({"reserve": [60, 55]}, 99.5)
+    assert [(line.player_id, line.amount) for line in loaded.ledger] == [(ion.id, -2), (ana.id, 2)]  # newest first
+    assert storage.table_room(table.id, "other").clock is None
+    assert storage.table_room("no-such-table", "match-r") is None

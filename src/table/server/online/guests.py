@@ -44,14 +44,17 @@ class Guests(Base):
         found: Player | None = await self._call(player_for_token, self.storage, token)
         if found is not None:
             self._remember(found)
-            await self._saw(found.id)
+            await self._saw(found.id, found.last_seen)
         return found
 
-    async def _saw(self, player_id: int) -> None:
+    async def _saw(self, player_id: int, stored_at: float = float("-inf")) -> None:
         """Note that the player is here now (in storage at most every ``SEEN_EVERY`` s), so that a
-        table's creator who has gone is known to be gone when someone joins (``join``)."""
+        table's creator who has gone is known to be gone when someone joins (``join``).
+
+        ``stored_at``: when storage last noted them, as just read (after a restart every socket
+        says hello again, and a note still fresh need not be written again)."""
         now = self.now()
-        stored = self._seen.get(player_id, (now, float("-inf")))[1]
+        stored = max(self._seen.get(player_id, (now, float("-inf")))[1], stored_at)
         if now - stored >= SEEN_EVERY:
             try:
                 await self._call(self.storage.touch_player, player_id, now=now)
@@ -74,9 +77,9 @@ class Guests(Base):
 
     async def _players(self, ids: set[int]) -> dict[int, Player]:
         missing = [i for i in ids if i not in self._names]
-        for i in missing:
-            p = await self._call(self.storage.player, i)
-            if p is not None:
+        if missing:  # one read for all (a lobby of 100 tables names up to 200)
+            found: dict[int, Player] = await self._call(self.storage.players, missing)
+            for p in found.values():
                 self._remember(p)
         return {i: self._names[i] for i in ids if i in self._names}
 

@@ -15,6 +15,7 @@ from table.server.play.clock import Clock, new_clock
 from table.server.play.game import Game
 from table.server.play.rooms import Room, RoomError
 from table.server.play.turns import roll_on_open
+from table.server.store import TableRoom
 
 NEXT_GAME_PAUSE = 10.0
 """Seconds between the games of a match before the server starts the next one itself."""
@@ -26,13 +27,15 @@ class Timers(Lobby):
     async def _attach(self, room: Room) -> None:
         """Give a room loaded from storage its table state; after its server stopped, a running
         decision goes on from where it stood when a server last served it."""
-        table = await self._call(self.storage.table, room.game.config.table)
-        if table is None or table.seats[0] is None or table.seats[1] is None:
+        loaded: TableRoom | None = await self._call(self.storage.table_room, room.game.config.table, room.id)
+        first, second = loaded.table.seats if loaded is not None else (None, None)
+        if loaded is None or first is None or second is None:
             raise RoomError(f"game {room.id!r} has no table", "not_found")
-        ids = (table.seats[0], table.seats[1])
+        table, points, saved = loaded.table, loaded.points, loaded.clock
+        ids = (first, second)
+        for player in loaded.players.values():
+            self._remember(player)
         players = await self._players(set(ids))
-        points: dict[int, int] = await self._call(self.storage.points_of, ids)
-        saved = await self._call(self.storage.load_clock, room.id)
         clock = new_clock(table.settings["clock"], table.settings["length"])
         if saved is not None:
             clock = Clock.from_json(saved[0])
@@ -48,7 +51,7 @@ class Timers(Lobby):
             clock = clock.resume(now, served)
             await self._call(self.storage.save_clock, room.id, clock.to_json(), stored_deadline(clock))
         ledger = []
-        for line in reversed(await self._call(self.storage.ledger, game_id=room.id, limit=1000)):
+        for line in reversed(loaded.ledger):
             ledger.append({"seat": ids.index(line.player_id), "amount": line.amount, "reason": line.reason})
         state = TableState(self, table, room.id, (players[ids[0]], players[ids[1]]),
                            [points[ids[0]], points[ids[1]]], clock, ledger, [now, now])

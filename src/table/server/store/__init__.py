@@ -25,6 +25,7 @@ from table.server.store.values import (
     PushSubscription,
     Storage,
     StorageError,
+    TableRoom,
     TableStatus,
     public_id,
 )
@@ -32,5 +33,5 @@ from table.server.store.values import (
 __all__ = [
     "CHANNELS", "CHAT_MAX", "JSON", "TABLE_STATUSES", "Board", "Channel", "ChatMessage", "ConflictError",
     "LedgerLine", "MatchResult", "OnlineTable", "OnlineWrite", "Player", "PushSubscription", "SqlStorage",
-    "Storage", "StorageError", "TableStatus", "default_path", "open_storage", "public_id",
+    "Storage", "StorageError", "TableRoom", "TableStatus", "default_path", "open_storage", "public_id",
 ]

@@ -165,8 +165,7 @@ class GameStore(StoreBase):
     def load_clock(self, game_id: str) -> tuple[JSON, float | None] | None:
         """A game's clock state and deadline, or None if it has no clock."""
         with self._tx() as conn:
-            row = conn.execute(sa.select(t.clocks).where(t.clocks.c.game_id == game_id)).first()
-        return None if row is None else (json.loads(row.state), row.deadline)
+            return load_clock(conn, game_id)
 
     def clocks_of(self, game_ids: Iterable[str]) -> dict[str, JSON]:
         """The stored clock states of ``game_ids`` (those that have one)."""
@@ -244,6 +243,12 @@ def _many_rows_sql(conn: sa.Connection, kind: str, mark: str, n: int) -> str:
                    "ON CONFLICT (game_id) DO UPDATE SET state = excluded.state, deadline = excluded.deadline")
         _MANY_ROWS[key] = sql  # at most three kinds of BATCH_ROWS sizes for each database
     return sql
+
+
+def load_clock(conn: sa.Connection, game_id: str) -> tuple[JSON, float | None] | None:
+    """``GameStore.load_clock`` in the transaction of ``conn``."""
+    row = conn.execute(sa.select(t.clocks).where(t.clocks.c.game_id == game_id)).first()
+    return None if row is None else (json.loads(row.state), row.deadline)
 
 
 def _append_online(conn: sa.Connection, w: OnlineWrite) -> None:

@@ -25,6 +25,12 @@ def player_of(row: sa.Row[Any]) -> Player:
     return Player(row.id, row.name, bool(row.is_bot), row.created, row.last_seen)
 
 
+def players_of(conn: sa.Connection, player_ids: Iterable[int]) -> dict[int, Player]:
+    """``PlayerStore.players`` in the transaction of ``conn``."""
+    ids = list(player_ids)
+    return {row.id: player_of(row) for row in conn.execute(sa.select(t.players).where(t.players.c.id.in_(ids)))}
+
+
 class PlayerStore(StoreBase):
     """Players."""
 
@@ -48,6 +54,14 @@ class PlayerStore(StoreBase):
     def player(self, player_id: int) -> Player | None:
         """The player with this id, if any."""
         return self._one_player(t.players.c.id == player_id)
+
+    def players(self, player_ids: Iterable[int]) -> dict[int, Player]:
+        """The players with these ids (those that exist), in one read."""
+        ids = list(player_ids)
+        if not ids:
+            return {}
+        with self._tx() as conn:
+            return players_of(conn, ids)
 
     def player_by_token_hash(self, token_hash: str) -> Player | None:
         """The player whose device token hashes to ``token_hash``, if any."""

@@ -38,6 +38,27 @@ from table.server.store.players import player_of
 from table.server.store.values import Board, LedgerLine, MatchResult, Player, StorageError
 
 
+def points_of(conn: sa.Connection, player_ids: Iterable[int]) -> dict[int, int]:
+    """``ResultStore.points_of`` in the transaction of ``conn``."""
+    ids = list(player_ids)
+    c = t.ledger.c
+    sums = {row[0]: row[1] for row in conn.execute(
+        sa.select(c.player_id, sa.func.sum(c.amount)).where(c.player_id.in_(ids)).group_by(c.player_id))}
+    return {i: int(sums.get(i) or 0) for i in ids}
+
+
+def ledger_lines(conn: sa.Connection, *, player_id: int | None = None, game_id: str | None = None,
+                 limit: int = 100) -> list[LedgerLine]:
+    """``ResultStore.ledger`` in the transaction of ``conn``."""
+    c = t.ledger.c
+    query = sa.select(t.ledger)
+    if player_id is not None:
+        query = query.where(c.player_id == player_id)
+    if game_id is not None:
+        query = query.where(c.game_id == game_id)
+    return [_line(r) for r in conn.execute(query.order_by(c.id.desc()).limit(limit))]
+
+
 def _line(row: sa.Row[Any]) -> LedgerLine:
     return LedgerLine(row.id, row.player_id, row.game_id, row.amount, row.reason, row.created)
 
@@ -108,12 +129,8 @@ class ResultStore(StoreBase):
 
     def points_of(self, player_ids: Iterable[int]) -> dict[int, int]:
         """Points for each of ``player_ids``."""
-        ids = list(player_ids)
-        c = t.ledger.c
         with self._tx() as conn:
-            sums = {row[0]: row[1] for row in conn.execute(
-                sa.select(c.player_id, sa.func.sum(c.amount)).where(c.player_id.in_(ids)).group_by(c.player_id))}
-        return {i: int(sums.get(i) or 0) for i in ids}
+            return points_of(conn, player_ids)
 
     def reasons(self, player_id: int) -> dict[str, int]:
         """How many of the player's ledger entries there are for each reason (their record)."""
@@ -134,14 +151,8 @@ class ResultStore(StoreBase):
     def ledger(self, *, player_id: int | None = None, game_id: str | None = None,
                limit: int = 100) -> list[LedgerLine]:
         """Ledger entries, newest first, of one player and/or one game."""
-        c = t.ledger.c
-        query = sa.select(t.ledger)
-        if player_id is not None:
-            query = query.where(c.player_id == player_id)
-        if game_id is not None:
-            query = query.where(c.game_id == game_id)
         with self._tx() as conn:
-            return [_line(r) for r in conn.execute(query.order_by(c.id.desc()).limit(limit))]
+            return ledger_lines(conn, player_id=player_id, game_id=game_id, limit=limit)
 
     # Match results and ratings -------------------------------------------
 

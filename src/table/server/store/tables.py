@@ -46,6 +46,11 @@ def _tables(conn: sa.Connection, query: sa.Select[Any]) -> list[OnlineTable]:
                         r.created, r.updated, (seats[r.id][0], seats[r.id][1])) for r in rows]
 
 
+def table_of(conn: sa.Connection, table_id: str) -> OnlineTable | None:
+    """``TableStore.table`` in the transaction of ``conn``."""
+    return _table(conn, t.online_tables.c.id == table_id)
+
+
 def _must_table(conn: sa.Connection, table_id: str) -> OnlineTable:
     table = _table(conn, t.online_tables.c.id == table_id)
     if table is None:
@@ -97,7 +102,7 @@ class TableStore(StoreBase):
     def table(self, table_id: str) -> OnlineTable | None:
         """The table with this id, if any."""
         with self._tx() as conn:
-            return _table(conn, t.online_tables.c.id == table_id)
+            return table_of(conn, table_id)
 
     def table_by_invite(self, invite: str) -> OnlineTable | None:
         """The private table this invite code opens, if any."""

@@ -87,6 +87,19 @@ class LedgerLine:
 
 
 @dataclass(frozen=True)
+class TableRoom:
+    """What an online game's room needs from storage as it loads (``SqlStorage.table_room``):
+    its table, both players (those that exist), their points, the stored clock
+    (state, deadline) if any, and the game's ledger lines (newest first)."""
+
+    table: OnlineTable
+    players: dict[int, Player]
+    points: dict[int, int]
+    clock: tuple[JSON, float | None] | None
+    ledger: list[LedgerLine]
+
+
+@dataclass(frozen=True)
 class ChatMessage:
     """A chat message kept at a table; ``id`` grows with every message (use it to page)."""
 
