@@ -51,6 +51,9 @@ _GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 MOVED_CODE = 4503  # a socket closed because its game is now served by another worker: reconnect
 MOVED = "this game is served by another of the server's processes just now: try again"
+GREETING = 32
+"""Sockets opened at once (``Rooms.greeting``): more than the threads that read storage, few enough
+that a move of an open game never waits behind a crowd of openings (docs/performance.md)."""
 
 
 def new_game_id() -> str:
@@ -389,6 +392,10 @@ class Rooms:
         self.away_seconds = away_seconds
         self._rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Future[Room]] = {}
+        # Sockets opening (a room loaded, a hello answered) take turns, GREETING at a time: after a
+        # restart every client comes back at once, and thousands of openings queued on the event
+        # loop would hold up every move of the games already open behind them.
+        self.greeting = asyncio.Semaphore(GREETING)
         # Online tables give the rooms of their games an Extension as they load (table.server.online.service).
         self.attach: Callable[[Room], Awaitable[None]] | None = None
         # With several server processes (table.server.cluster) this process serves only the games

@@ -77,7 +77,8 @@ def routes(rooms: Rooms, online: Online | None, limits: Limits, clock: Clock) ->
         outbox = Outbox(ws.send_text, ws.close, limits.outbox_messages, limits.send_timeout)
         sender = asyncio.ensure_future(outbox.run())
         try:
-            room = await rooms.get(ws.path_params["game_id"])
+            async with rooms.greeting:
+                room = await rooms.get(ws.path_params["game_id"])
         except TableError as exc:
             outbox.put(encode_json(refusal(exc)))
             moved = isinstance(exc, RoomError) and exc.code == "moved"
@@ -98,6 +99,19 @@ def routes(rooms: Rooms, online: Online | None, limits: Limits, clock: Clock) ->
             outbox.finish()
             await sender
 
+    async def greet(room: Room, outbox: Outbox, watching: list[Watcher], msg: Hello) -> None:
+        """Answer a hello: the state the token's seats see, the chat history, a turn-based roll."""
+        seats = room.seats_for(msg.token)
+        who = await online.maybe_player(msg.token) if online and room.online and msg.token else None
+        watcher = Watcher(outbox, seats, who.id if who else None)
+        await room.watch(watcher, msg.since, watching[0] if watching else None)
+        watching[:] = [watcher]
+        history = await online.chat_history(room, seats) if online else None
+        if history is not None:
+            outbox.put(encode(history))
+        if online is not None:
+            await online.opened(room, seats)  # turn-based: opening your turn rolls your dice
+
     async def receive(ws: WebSocket, room: Room, outbox: Outbox, watching: list[Watcher]) -> None:
         """Answer one socket's messages until it disconnects."""
         messages = RateLimiter(limits.ws_messages_per_second, limits.ws_messages_burst, clock)
@@ -112,16 +126,8 @@ def routes(rooms: Rooms, online: Online | None, limits: Limits, clock: Clock) ->
                 messages.take("", "too many messages on this connection")  # refused ones count too
                 msg = parse_client(event.get("text"), limits.ws_message_chars)
                 if isinstance(msg, Hello):
-                    seats = room.seats_for(msg.token)
-                    who = await online.maybe_player(msg.token) if online and room.online and msg.token else None
-                    watcher = Watcher(outbox, seats, who.id if who else None)
-                    await room.watch(watcher, msg.since, watching[0] if watching else None)
-                    watching[:] = [watcher]
-                    history = await online.chat_history(room, seats) if online else None
-                    if history is not None:
-                        outbox.put(encode(history))
-                    if online is not None:
-                        await online.opened(room, seats)  # turn-based: opening your turn rolls your dice
+                    async with rooms.greeting:
+                        await greet(room, outbox, watching, msg)
                 elif isinstance(msg, Chat):
                     if not watching:
                         raise RoomError("say hello before chatting", "bad_token")
