@@ -330,7 +330,7 @@ def test_a_state_drawn_late_counts_its_clock_from_when_it_came(phone):
 
 def test_chat_is_text_has_quick_phrases_a_limit_and_mute(phone, artifacts):
     page = phone
-    _, game = ana_against_ion(page)
+    state, game = ana_against_ion(page)
     page.locator("#chat-toggle").click()
     # A quick phrase is one tap; it goes to the players' channel.
     page.locator("#chat-quick button", has_text=RO["quick_hi"]).click()
@@ -341,6 +341,14 @@ def test_chat_is_text_has_quick_phrases_a_limit_and_mute(phone, artifacts):
     page.wait_for_function("document.querySelectorAll('#chat-log li').length === 2")
     assert page.locator("#chat-log img").count() == 0
     assert page.locator("#chat-log li").nth(1).inner_text() == "Ion <img src=x onerror=alert(1)> salut"
+    # A new state of the game leaves the log as it was (it was built again on every state).
+    page.evaluate("window.__kept = document.querySelector('#chat-log li')")
+    later = json.loads(json.dumps(state))
+    later["version"] += 1
+    later["view"]["clock"]["now"] += 1
+    game.push(later)
+    page.wait_for_function(f"window.__table.version() === {later['version']}")
+    assert page.evaluate("window.__kept.isConnected")
     # A closed panel counts what came meanwhile.
     page.locator("#chat-toggle").click()
     game.say("Ion", "Joc frumos!")

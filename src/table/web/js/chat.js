@@ -1,7 +1,7 @@
 // The chat panel of an online table: the players' channel for the two players, the spectators'
 // for everyone else.  Messages are text, never markup; quick phrases are one tap; a player may
 // hide the other's messages.  Collapsed under the board on a phone, beside it on a wide screen.
-import { t } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 
 export const MAX = 200;
 const $ = (id) => document.getElementById(id);
@@ -31,13 +31,18 @@ export class Chat {
       this.other = other;
       this.muted = this.recall();
     }
+    // Every state of the game comes here: the log is drawn again only when what it shows changed
+    // (it was rebuilt, message by message, on every move).
+    const drawn = [table, channel, mine, other, lang].join("\n");
     this.other = other; this.mine = mine;
+    if (!this.root.hidden && drawn === this.drawn) return;
+    this.drawn = drawn;
     this.root.hidden = false;
     this.root.dataset.channel = channel;
     this.redraw();
   }
 
-  hide() { this.root.hidden = true; this.table = null; this.channel = null; }
+  hide() { this.root.hidden = true; this.table = null; this.channel = null; this.drawn = null; }
 
   isOpen() { return this.root.classList.contains("open"); }
   open(on) {
