@@ -8,6 +8,7 @@ refused with nothing changed."""
 from __future__ import annotations
 
 import sqlite3
+import time
 
 import pytest
 
@@ -115,6 +116,21 @@ def test_a_tavli_match_to_three_alternates_the_three_games_to_the_end_over_http(
         games = [st["variant"] for st in replay["steps"]]
         assert [x for n, x in enumerate(games) if n == 0 or games[n - 1] != x] == played
         assert all(("pinned" in st["board"]) is (st["variant"] == "plakoto") for st in replay["steps"])
+        # The review weighs the whole match, each game as the game it is; a marked decision's board
+        # is drawn as its game's (Plakoto's with its pins).
+        url = f"/api/games/{g['game']}/review"
+        assert c.post(url, json={"depth": 0}, headers=auth(g["token"])).status_code == 202
+        deadline = time.monotonic() + 120
+        while (review := c.get(url, headers=auth(g["token"])).json())["state"] == "running":
+            assert time.monotonic() < deadline, "the review did not finish"
+            time.sleep(0.2)
+        assert review["state"] == "done", review
+        decisions = review["review"]["decisions"]
+        assert {d["game"] for d in decisions} == {1, 2, 3, 4, 5}
+        marked = [d for d in decisions if d["mark"]]
+        assert marked and all(d["variant"] == played[d["game"] - 1] for d in marked)
+        assert all(("pinned" in d["board"]) is (d["variant"] == "plakoto") for d in marked)
+        assert {d["variant"] for d in marked} >= {"plakoto", "fevga"}
     storage.close()
 
 

@@ -1,6 +1,6 @@
 """The review routes take Acey-Deucey (issue 50): a game at the server and a pasted record are
-reviewed (202, then done: no longer 409 ``no_review``), the named double among the decisions; a
-game whose turn the review does not weigh is still refused saying why."""
+reviewed (202, then done: no longer 409 ``no_review``), the named double among the decisions; and
+a Tavli record (issue 51)."""
 
 from __future__ import annotations
 
@@ -52,9 +52,10 @@ def test_a_pasted_acey_deucey_record_is_reviewed_with_its_named_double(client):
     assert [(d["played"], d["best"], d["mark"]) for d in named] == [("1-1", "6-6", "??")]
 
 
-def test_a_game_whose_turn_the_review_does_not_weigh_is_refused_saying_why(client):
+def test_an_unfinished_tavli_record_is_reviewed_too(client):
+    # Before issue 51's review of a Tavli match: 409 no_review ("each of its games is another variant").
     text = json.dumps(Match(3, variant="tavli", cube=False).to_json())
     r = client.post("/api/review", json={"text": text, "depth": 0})
-    assert r.status_code == 409
-    body = r.json()
-    assert body["code"] == "no_review" and "does not weigh a Tavli match" in body["message"]
+    assert r.status_code == 202, r.text
+    answer = _done(client, f"/api/review/{r.json()['id']}")
+    assert answer["state"] == "done" and answer["review"]["decisions"] == []

@@ -112,11 +112,14 @@ def review_for_web(text: str, depth: int, progress: Progress | None = None) -> J
     reviewable(match)
     review = review_match(match, depth, progress)
     data = review.to_json()
-    variant = match.variant
     for d, out in zip(review.decisions, data["decisions"]):
         if not d.mark:
             continue
-        # The IDs do not say which game is played: the record does (a Hypergammon or Race board).
+        # The IDs do not say which game is played: the record does (a Hypergammon or Race board;
+        # in a Tavli match, the game the decision is of, which the board is drawn as).
+        variant = match.variant if match.series is None else match.series.game(d.game)
+        if match.series is not None:
+            out["variant"] = variant.name
         m = Match.from_ids(d.position_id, d.match_id, cube=match.cube_enabled, variant=variant)
         out["board"] = board_json(m.position_for(0).board, variant.checkers)
         if d.kind == "play" and d.dice is not None:
@@ -135,23 +138,17 @@ staged 1-2 turn (a double named, an extra roll) and the Greek games' (Plakoto, F
 
 def reviewable(match: Match) -> None:
     """Refuse (``no_review``) a match the review cannot weigh: one whose turn is not among
-    ``REVIEWED_TURNS``, or a series of games (the Tavli match: each game its own variant).
+    ``REVIEWED_TURNS``.
 
     The review weighs each play by where it leaves the game: the opponent on roll, or in
     Acey-Deucey's 1-2 turn the same player naming a double or rolling again; it weighs the
-    double named too.  Race, Dutch backgammon, Acey-Deucey, Plakoto, Fevga and Portes are reviewed.
+    double named too.  Race, Dutch backgammon, Acey-Deucey, Plakoto, Fevga and Portes are
+    reviewed, and a Tavli match (each of its games as the game it is).
 
     >>> reviewable(Match(variant="race", cube=False))
     >>> reviewable(Match(variant="acey-deucey", cube=False))
-    >>> reviewable(Match(variant="plakoto", cube=False))
     >>> reviewable(Match(3, variant="tavli", cube=False))
-    Traceback (most recent call last):
-    ...
-    table.server.play.rooms.RoomError: the review does not weigh a Tavli match yet: review its games one by one
     """
-    if match.series is not None:
-        raise RoomError(f"the review does not weigh a {match.series.title} match yet: review its games one by one",
-                        "no_review")
     if match.variant.turn_flow not in REVIEWED_TURNS:
         title = match.variant.title
         raise RoomError(f"the review does not weigh {title} yet: it weighs backgammon's turn, Acey-Deucey's "

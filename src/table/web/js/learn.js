@@ -2,7 +2,7 @@
 // The server writes every play from each side; this module only picks the reader's side.
 import { t, num, signed, percent as pct } from "./i18n.js";
 import { diceText, playText, moveRows, pairNumber } from "./notation.js";
-import { isSeries, variantName, variantOf } from "./app/variants.js";
+import { variantName, variantOf } from "./app/variants.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -60,8 +60,7 @@ export class Learn {
     $("btn-hint").disabled = !(mine && hintable && (v.phase !== "move" || v.moves));
     $("btn-export").hidden = !this.seated();
     // Online, no computer help while the match is played: its review opens when it has ended.
-    // Nor a Tavli match: the review weighs one game's turns at a time (the server's no_review).
-    $("btn-review").hidden = device || !this.seated() || !(online ? v.over : v.result || v.over) || isSeries(v.kind);
+    $("btn-review").hidden = device || !this.seated() || !(online ? v.over : v.result || v.over);
     if (this.panel === "hint" && this.hintVersion !== msg.version) this.close();
     if (msg.version !== this.version) this.fetchMoves(msg.version);
     else this.renderMoves();
@@ -135,8 +134,10 @@ export class Learn {
   peekMove(i) {
     const e = this.moves[i];
     const number = this.numbers[i];
-    this.peek({ board: e.board, steps: e.steps, hits: e.hits, seat: e.seat, dice: e.dice },
-      t("peek_move", { n: number, name: this.ctx.name(this.msg, e.seat) }));
+    const game = this.moves.slice(0, i).reverse().find((x) => x.kind === "game");
+    this.peek({ board: e.board, steps: e.steps, hits: e.hits, seat: e.seat, dice: e.dice,
+      variant: seriesGame(this.msg, game ? game.game : 1) },
+    t("peek_move", { n: number, name: this.ctx.name(this.msg, e.seat) }));
   }
 
   peek(state, text) {
@@ -269,7 +270,8 @@ export class Learn {
         name: (seat) => this.ctx.name(msg, seat),
         side: (seat) => this.ctx.numbering(msg, seat),
         pick: (d, best) => this.peek({ board: d.board, steps: d.best_play ? d.best_play.steps : [],
-          hits: d.best_play ? d.best_play.hits : [], seat: d.player, dice: d.dice }, t("peek_review", { best })),
+          hits: d.best_play ? d.best_play.hits : [], seat: d.player, dice: d.dice, variant: d.variant },
+        t("peek_review", { best })),
       });
     }, (timer) => { this.reviewTimer = timer; });
   }
@@ -303,6 +305,12 @@ export async function runReview(p, start, poll, token, body, alive, done, timer)
     }, 400));
   };
   step();
+}
+
+// The game `n` of the match `msg` is (1 = the first): in a Tavli match each is another; null otherwise.
+function seriesGame(msg, n) {
+  const series = msg.view.series;
+  return series && series.length ? series[(n - 1) % series.length] : null;
 }
 
 // Each player's figures, then the marked decisions (?!, ?, ??); `who`: {name(seat), side(seat), pick(d, best)?}.

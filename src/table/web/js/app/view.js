@@ -59,9 +59,13 @@ export function boardState(msg, override) {
   return s;
 }
 
-// A past position (from the move list or the review), read-only, with a play drawn on it.
+// A past position (from the move list or the review), read-only, with a play drawn on it;
+// `variant`: the game it is of, where the match plays several (Tavli).
 function peekState(msg, p) {
   const s = boardState(msg, p.board);
+  if (p.variant) {  // a past game of a Tavli match is drawn as the game it was
+    s.round = p.variant === "fevga"; s.noBar = greekBoard(p.variant);
+  }
   s.dice = null; s.offeredBy = null; s.rolling = false;
   s.numbersFor = msg.config.mode === "local" ? p.seat : viewer(msg);
   if (p.steps && p.steps.length) { s.lastSteps = p.steps; s.lastHits = p.hits; s.lastSeat = p.seat; s.lastDice = p.dice; }
