@@ -13,6 +13,7 @@ from table.bot import Bot
 from table.bot.player import next_action
 from table.match import Match, Move
 from table.rules.dice import SeededDice
+from table.server.learn import routes as learn_routes
 from table.server.learn.routes import hint_for, ids_of, records_of, review_for_web, reviewable
 from table.server.play.game import Game, GameConfig
 from table.server.play.rooms import RoomError
@@ -84,12 +85,15 @@ def test_race_and_dutch_are_reviewed_with_their_own_boards(variant, opponent):
     assert first["best_play"]["steps"] == [[5, 0], [2, 0]]
 
 
-def test_acey_deucey_is_reviewed_and_a_game_the_review_cannot_weigh_is_refused_saying_why():
+def test_acey_deucey_is_reviewed_and_a_game_the_review_cannot_weigh_is_refused_saying_why(monkeypatch):
     # The staged 1-2 turn is weighed since issue 50 (tests/bot/test_review_acey_deucey.py).
     reviewable(played(Match(length=1, cube=False, seed=7, variant="acey-deucey"), 20, Bot("easy", seed=3)))
     reviewable(Match(length=1, cube=False, variant="plakoto"))  # the Greek games since 7 December
-    with pytest.raises(RoomError, match="does not weigh a Tavli match") as refused:
-        reviewable(Match(length=3, cube=False, variant="tavli"))
+    reviewable(Match(length=3, cube=False, variant="tavli"))  # and the Tavli match, each game as itself
+    # Every game's turn is weighed now; one that were not would be refused, saying why.
+    monkeypatch.setattr(learn_routes, "REVIEWED_TURNS", ("standard", "acey-deucey"))
+    with pytest.raises(RoomError, match="does not weigh Plakoto yet") as refused:
+        reviewable(Match(length=1, cube=False, variant="plakoto"))
     assert refused.value.code == "no_review"
 
 
