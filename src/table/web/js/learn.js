@@ -3,6 +3,7 @@
 import { t, num, signed, percent as pct } from "./i18n.js";
 import { diceText, playText, moveRows, pairNumber } from "./notation.js";
 import { variantName, variantOf } from "./app/variants.js";
+import { seriesGame, seriesOf } from "./engine/variants.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -136,7 +137,7 @@ export class Learn {
     const number = this.numbers[i];
     const game = this.moves.slice(0, i).reverse().find((x) => x.kind === "game");
     this.peek({ board: e.board, steps: e.steps, hits: e.hits, seat: e.seat, dice: e.dice,
-      variant: seriesGame(this.msg, game ? game.game : 1) },
+      variant: gameOf(this.msg, game ? game.game : 1) },
     t("peek_move", { n: number, name: this.ctx.name(this.msg, e.seat) }));
   }
 
@@ -307,10 +308,11 @@ export async function runReview(p, start, poll, token, body, alive, done, timer)
   step();
 }
 
-// The game `n` of the match `msg` is (1 = the first): in a Tavli match each is another; null otherwise.
-function seriesGame(msg, n) {
-  const series = msg.view.series;
-  return series && series.length ? series[(n - 1) % series.length] : null;
+// The variant name of game `n` of the match `msg` (1 = the first) where its games change variant
+// (the Tavli match); null otherwise.
+function gameOf(msg, n) {
+  const series = seriesOf(msg.view.kind);
+  return series ? seriesGame(series, n).name : null;
 }
 
 // Each player's figures, then the marked decisions (?!, ?, ??); `who`: {name(seat), side(seat), pick(d, best)?}.
