@@ -12,7 +12,9 @@ from table import Position
 from table.bot import Bot, BotError
 from table.bot import bearoff
 from table.bot.net import Weights
-from table.bot.search import MAX_DEPTH, choose, filters, make_net, make_work
+from table.bot.bot import SETTINGS
+from table.bot.search import COUNT_JUDGED, COUNT_OVER, MAX_DEPTH, choose, filters, make_net, make_work
+from table.rules.kernel import MAX_PLAYS
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURE = Path(__file__).with_name("data") / "search_fixture.npz"
@@ -122,3 +124,46 @@ def test_depths_beyond_the_search_are_refused() -> None:
 def test_bad_filters_are_refused(keep: tuple[int, ...], margin: tuple[float, ...]) -> None:
     with pytest.raises(ValueError, match="move filter"):
         filters(keep, margin)
+
+
+def _budgeted(pos: Position, dice: tuple[int, int], depth: int,
+              budget: int) -> tuple[tuple[int, ...], int, bool, list[float]]:
+    """The board after Greu's filters' choice with ``budget``, the plays judged, whether a
+    stage was given up, and each play's equity at the deepest stage kept."""
+    work = make_work(weights().hidden)
+    net = make_net(weights(), bearoff.database())
+    board = np.array(pos.board, dtype=np.int8)
+    keep, margin = filters(SETTINGS["hard"].keep, SETTINGS["hard"].margin)
+    n, best = choose(net, work, board, dice[0], dice[1], depth, 0.0, keep, margin, budget)
+    return (tuple(-int(v) for v in work.boards[0, best, ::-1]), int(work.tally[COUNT_JUDGED]),
+            bool(work.tally[COUNT_OVER]), work.eqs[0, :n].tolist())
+
+
+@pytest.mark.parametrize("budget", [1_500, 6_000, 20_000])
+def test_a_budget_caps_the_plays_judged_and_gives_up_whole_stages(budget: int) -> None:
+    given_up = kept = 0
+    for _, pos, dice in cases(2):
+        full, judged, over, _ = _budgeted(pos, dice, 2, 0)
+        assert not over
+        capped, spent, over, eqs = _budgeted(pos, dice, 2, budget)
+        # At most one roll's plays past the budget: it is looked at before each roll's.
+        assert spent <= budget + MAX_PLAYS
+        if not over:
+            kept += 1
+            assert (capped, spent) == (full, judged)
+        else:
+            given_up += 1
+            assert judged > budget or spent < judged  # spent, or foreseen to be
+            # The stage before decides, as if the search had stopped there: one ply ahead, or
+            # none when the first ply was given up too.
+            one = _budgeted(pos, dice, 1, budget)
+            before = _budgeted(pos, dice, 0, 0) if one[2] else _budgeted(pos, dice, 1, 0)
+            assert (capped, eqs) == (before[0], before[3])
+    assert given_up and kept
+
+
+def test_greu_budget_binds_rarely_in_standard_positions() -> None:
+    hard = SETTINGS["hard"]
+    assert 0 < hard.budget
+    over = sum(_budgeted(pos, dice, 2, hard.budget)[2] for _, pos, dice in cases(2))
+    assert over <= len(cases(2)) // 10

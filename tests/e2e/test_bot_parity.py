@@ -12,13 +12,15 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Callable
 
 import numpy as np
 
 from table.bot import bearoff, features, net
-from table.bot.bot import Bot
+from table.bot.bot import GREU_BUDGET, Bot
+from table.bot.search import COUNT_JUDGED, COUNT_OVER
 from table.rules.posid import encode_position_id
 from table.rules.position import Play, Position
 
@@ -158,8 +160,42 @@ def test_medium_and_hard_choose_pythons_plays(tmp_path):
                 del row["hard"], row["hard1"]
     strays = sum(row["easy"] != row["medium"] for row in rows) / len(rows)
     assert 0.1 < strays < 0.7
-    run_node("bot.parity.mjs", {"choices": rows, "ties": _ties(row_of), "bearoff": _write_bearoff(tmp_path)},
-             tmp_path)
+    run_node("bot.parity.mjs", {"choices": rows, "ties": _ties(row_of), "budgeted": _budgeted(),
+                                "budget": GREU_BUDGET, "bearoff": _write_bearoff(tmp_path)}, tmp_path)
+
+
+def _budgeted() -> list[dict[str, object]]:
+    """Greu's choices under budgets around each position's own cost, with the plays Python
+    judged: the browser must count them alike, give up the same stages, choose alike."""
+    rng = random.Random(11)
+    rows: list[dict[str, object]] = []
+
+    def choice(position: Position, dice: tuple[int, int], budget: int) -> dict[str, object]:
+        bot = Bot("hard")
+        bot.settings = replace(bot.settings, budget=budget)
+        play = bot.choose_play(position, dice)
+        assert play is not None
+        count = bot._net(position)[1].tally
+        return {"id": position.id, "dice": list(dice), "budget": budget, "play": _mover_id(play),
+                "judged": int(count[COUNT_JUDGED]), "over": bool(count[COUNT_OVER])}
+
+    for board in random_boards(200, seed=43)[::4]:
+        position = Position(tuple(int(v) for v in board))
+        d1, d2 = sorted((rng.randint(1, 6), rng.randint(1, 6)), reverse=True)
+        if len(position.legal_plays((d1, d2))) < 2:
+            continue
+        full = int(choice(position, (d1, d2), 0)["judged"])
+        if not 2_000 <= full <= 25_000:  # a look-ahead to cut, in the browser's time
+            continue
+        # Given up early (foreseen), late (spent), or not at all.
+        rows += [choice(position, (d1, d2), b) for b in (full // 4, full * 3 // 4, full - 1, full)]
+        if len(rows) >= 40:
+            break
+    over = [row for row in rows if row["over"]]
+    assert len(over) >= 10 and len(rows) - len(over) >= 3
+    assert any(int(row["judged"]) > int(row["budget"]) for row in over)  # spent
+    assert any(int(row["judged"]) < int(row["budget"]) for row in over)  # foreseen
+    return rows
 
 
 def _ties(row_of: Callable[[Position, tuple[int, int], bool], dict[str, object]]) -> list[dict[str, object]]:

@@ -33,21 +33,35 @@ def shot(page, artifacts: Path, name: str) -> None:
     page.screenshot(path=str(artifacts / name))
 
 
+# What a player has to do now, read in one call (each Playwright query is a round trip, and a whole
+# game asks hundreds of times): the result to close, the next game, a roll, a move, or nothing.
+_TO_DO = """() => {
+  const shown = (act) => {
+    const b = document.querySelector(`#controls [data-act=${act}]`);
+    return !!b && !b.disabled && b.checkVisibility({ visibilityProperty: true });
+  };
+  if (shown("rematch")) return "over";
+  if (document.querySelector("#dlg-result[open]")) return "result";
+  if (shown("next_game")) return "next_game";
+  if (shown("roll")) return "roll";
+  return document.querySelector("#board .ck.movable") ? "move" : "";
+}"""
+
+
 def play_to_the_end(ana, bo) -> None:
     """Both play by taps (rolls, moves, the next game) until the match is over."""
     for _ in range(2000):
-        if ana.locator("#controls [data-act=rematch]").is_visible():
-            return
         acted = False
         for me in (ana, bo):
-            if me.locator("#dlg-result[open]").count():
+            todo = me.evaluate(_TO_DO)
+            if todo == "over" and me is ana:
+                return
+            if todo == "result":
                 me.locator("#dlg-result button").click()
                 acted = True
-            elif shown(me, "next_game"):
-                acted = tap(me, "next_game") or True
-            elif shown(me, "roll"):
-                acted = tap(me, "roll") or True
-            elif me.locator("#board .ck.movable").count():
+            elif todo in ("next_game", "roll"):
+                acted = tap(me, todo) or True
+            elif todo == "move":
                 before = me.evaluate("window.__table.version()")
                 try:
                     play_by_clicks(me)

@@ -57,12 +57,16 @@ class LevelSettings:
     keep: tuple[int, ...] = (8, 3)
     margin: tuple[float, ...] = (0.16, 0.10)
     analysis_depth: int | None = None
+    budget: int = 0  # plays judged at most in a choice, 0 for no cap (``search.choose``)
 
     @property
     def analysis(self) -> int:
         """Plies of look-ahead for judging every play."""
         return self.depth if self.analysis_depth is None else self.analysis_depth
 
+
+# Plays Greu judges at most a move (``search.choose``); the browser's is the same (engine/bot.js).
+GREU_BUDGET = 60_000
 
 SETTINGS: dict[str, LevelSettings] = {
     # Easy: the network's judgement blurred by noise of this many points of equity
@@ -72,9 +76,11 @@ SETTINGS: dict[str, LevelSettings] = {
     "medium": LevelSettings(depth=0, noise=0.0),
     # Hard: GNU Backgammon's "world class" search -- every play at 0-ply, the best 8 within
     # 0.16 one ply ahead, the best 2 of those within 0.04 two plies ahead (research/bench.txt
-    # has what it gained over one ply, and docs/strength.md the time a move takes).
+    # has what it gained over one ply, and docs/strength.md the time a move takes). Its budget
+    # is a rare standard move's work (about 1 in 30 passes it), so that no variant takes
+    # longer a move: where checkers enter from off the board a roll has hundreds of plays.
     "hard": LevelSettings(depth=2, noise=0.0, keep=(8, 2), margin=(0.16, 0.04),
-                          analysis_depth=1),
+                          analysis_depth=1, budget=GREU_BUDGET),
 }
 
 
@@ -102,7 +108,7 @@ class Bot:
         if depth is not None:
             # An explicit depth overrides the level's (for experiments and benchmarks).
             self.settings = LevelSettings(depth, self.settings.noise, self.settings.keep,
-                                          self.settings.margin)
+                                          self.settings.margin, budget=self.settings.budget)
         # With the shipped standard networks (given, or by default) the bot plays each variant
         # with the networks shipped for it (``Variant.weights``: Hypergammon's own), as
         # ``evaluator_for`` gives them: hints, reviews and the terminal need not know.
@@ -166,7 +172,7 @@ class Bot:
         board = np.array(position.board, dtype=np.int8)
         net, work = self._net(position)
         _, best = search.choose(net, work, board,
-                                roll[0], roll[1], s.depth, s.noise, *self._filters)
+                                roll[0], roll[1], s.depth, s.noise, *self._filters, s.budget)
         turned = np.empty_like(work.boards[0, best])
         search.turn_for(work.boards[0, best], turned, work.rules)
         chosen = tuple(int(v) for v in turned)

@@ -51,6 +51,10 @@ STANDARD_BOARD = 0
 RESERVE_BOARD = 1
 GREEK = 2
 MAX_DEPTH = 2  # the deepest search the scratch arrays have room for
+# ``Work.tally``: the plays judged since ``choose`` began; its budget (0: none); the count when
+# the stage being judged began, and how many of its candidates are still to judge; 1 once the
+# stage is given up (``over_budget``).
+COUNT_JUDGED, COUNT_BUDGET, COUNT_START, COUNT_REST, COUNT_OVER, COUNT_SIZE = 0, 1, 2, 3, 4, 5
 LEVELS = MAX_DEPTH + 1  # nested generate() calls: our move, then one per ply below it
 
 
@@ -94,6 +98,7 @@ class Work(NamedTuple):
     order: np.ndarray  # the root's candidates, best first
     rules: np.ndarray  # int64[4]: the board (``rules_of``), then reserve_first, hit_needs_home, bar_first
     folded: np.ndarray  # int8[26]: a 28-entry board folded for the networks
+    tally: np.ndarray  # int64[5]: ``choose``'s budget, see ``COUNT_*``
 
 
 def make_work(hidden: int, variant: Variant = STANDARD) -> Work:
@@ -120,6 +125,7 @@ def make_work(hidden: int, variant: Variant = STANDARD) -> Work:
         np.zeros(kernel.MAX_PLAYS, dtype=np.int64),
         rules_of(variant),
         np.empty(BOARD_SIZE, dtype=np.int8),
+        np.zeros(COUNT_SIZE, dtype=np.int64),
     )
 
 
@@ -259,6 +265,7 @@ def score_plays(net: Net, work: Work, level: int, n: int) -> int:  # pragma: no 
     cand = work.cand[level]
     p = work.p[level]
     best = 0
+    work.tally[COUNT_JUDGED] += n
     for c in range(n):
         turn_for(work.boards[level, c], cand, work.rules)
         judge(net, work, cand, p)
@@ -340,6 +347,8 @@ def evaluate(net: Net, work: Work, board: np.ndarray, depth: int, level: int,
     work.acc[top, :] = 0.0
     lv = top
     while True:
+        if over_budget(work.tally, 0):
+            return  # what ``out`` holds counts for nothing
         r = work.roll[lv]
         if r == 21:
             for k in range(N_OUTPUTS):
@@ -403,7 +412,7 @@ def _keep_best(eqs: np.ndarray, order: np.ndarray, m: int, keep: int,
 
 @njit(cache=True)
 def choose(net: Net, work: Work, board: np.ndarray, d1: int, d2: int, depth: int, noise: float,
-           keep: np.ndarray, margin: np.ndarray) -> tuple[int, int]:  # pragma: no cover
+           keep: np.ndarray, margin: np.ndarray, budget: int = 0) -> tuple[int, int]:  # pragma: no cover
     """Choose a play for the player on roll; returns (number of plays, index chosen).
 
     The plays are left in ``work.boards[0]`` (mover's view, in the kernel's
@@ -414,7 +423,15 @@ def choose(net: Net, work: Work, board: np.ndarray, d1: int, d2: int, depth: int
     ``margin[s]`` of the best, see ``filters``) are judged one ply deeper.
     The play chosen is the best at the deepest stage (the first such, in the
     order of the stage before, on a tie).
+
+    ``budget`` (0: none) caps the plays judged in all, the root's included: a stage
+    whose look-ahead passes it, or is foreseen to from the candidates it has judged
+    (``over_budget``), is given up and the stage before decides.  It is counted in
+    plays judged, not in time, so that a choice does not depend on the machine;
+    ``work.tally[COUNT_JUDGED]`` is left holding how many were judged.
     """
+    count = work.tally
+    count[:] = 0
     n = generate_level(board, d1, d2, work, 0)
     eqs = work.eqs[0]  # each play's equity at the deepest stage it reached
     best = score_plays(net, work, 0, n)
@@ -431,20 +448,58 @@ def choose(net: Net, work: Work, board: np.ndarray, d1: int, d2: int, depth: int
     for c in range(n):
         order[c] = c
     m = n
+    count[COUNT_BUDGET] = budget
     for stage in range(min(depth, MAX_DEPTH)):
         m = _keep_best(eqs, order, m, keep[stage], margin[stage])
         if m == 1:
             break
+        saved = np.empty(m, dtype=np.float64)
+        for i in range(m):
+            saved[i] = eqs[order[i]]
+        count[COUNT_START] = count[COUNT_JUDGED]
         for i in range(m):
             c = order[i]
             turn_for(work.boards[0, c], work.cand[0], work.rules)
             evaluate(net, work, work.cand[0], stage + 1, 1, work.res[0])
             eqs[c] = -equity(work.res[0])
+            count[COUNT_REST] = m - 1 - i
+            if over_budget(count, i + 1):
+                break
+        if over_budget(count, 0):
+            for i in range(m):
+                eqs[order[i]] = saved[i]
+            m = 1  # ``_keep_best`` put the best of the stage before first
+            break
+    count[COUNT_BUDGET] = 0
     best = order[0]
     for i in range(1, m):
         if eqs[order[i]] > eqs[best]:
             best = order[i]
     return n, best
+
+
+@njit(cache=True)
+def over_budget(count: np.ndarray, done: int) -> bool:  # pragma: no cover - compiled
+    """Whether ``choose``'s stage is to be given up (``count`` as ``Work.tally``; once so, it
+    stays so, in ``COUNT_OVER``): its budget is spent, or foreseen to be once ``done`` of its
+    candidates are judged (0: look at the spent budget alone), each of the ``COUNT_REST``
+    after them costing what those did on average.
+
+    >>> count = np.array([0, 9000, 1000, 3, 0])  # the stage began at 1,000 plays judged
+    >>> count[0] = 4000; bool(over_budget(count, 1))  # 4,000 + 3 x 3,000: foreseen over
+    True
+    >>> count[:] = [4000, 0, 1000, 3, 0]; bool(over_budget(count, 1))  # no budget
+    False
+    """
+    if count[COUNT_BUDGET] <= 0:
+        return False
+    if count[COUNT_OVER] == 0:
+        foreseen = count[COUNT_JUDGED]
+        if done > 0:
+            foreseen += (count[COUNT_JUDGED] - count[COUNT_START]) * count[COUNT_REST] // done
+        if foreseen > count[COUNT_BUDGET]:
+            count[COUNT_OVER] = 1
+    return bool(count[COUNT_OVER] == 1)
 
 
 # For other compiled loops that walk the 21 rolls (the rollout labeller).
@@ -456,4 +511,4 @@ flip_into = flip  # the name the tools knew: ``table.rules.board.flip``
 __all__ = ["MAX_DEPTH", "ROLLS", "Net", "Work", "make_net", "make_work", "filters", "choose",
            "evaluate", "exact", "add_turned", "flip_probs", "flip_into", "turn", "judged",
            "game_over", "generate_level", "generate_any", "rules_of", "fold", "turn_for", "judge",
-           "exact_for", "board_width", "GREEK"]
+           "exact_for", "board_width", "GREEK", "over_budget", "COUNT_JUDGED", "COUNT_OVER"]

@@ -60,10 +60,10 @@ def _cube_values(net: search.Net, work: search.Work, board: np.ndarray, depth: i
 @njit(cache=True)
 def _cube_game(
     first: int, dice: np.ndarray, kinds: np.ndarray, depths: np.ndarray, noises: np.ndarray,
-    keeps: np.ndarray, margins: np.ndarray, net_a: search.Net, net_b: search.Net,
-    judge_a: search.Net, judge_b: search.Net, judge_depths: np.ndarray, passive: np.ndarray,
-    slopes: np.ndarray, pw: np.ndarray, start: np.ndarray, work: search.Work, px: np.ndarray,
-    stats: np.ndarray,
+    keeps: np.ndarray, margins: np.ndarray, budgets: np.ndarray, net_a: search.Net,
+    net_b: search.Net, judge_a: search.Net, judge_b: search.Net, judge_depths: np.ndarray,
+    passive: np.ndarray, slopes: np.ndarray, pw: np.ndarray, start: np.ndarray,
+    work: search.Work, px: np.ndarray, stats: np.ndarray,
 ) -> int:  # pragma: no cover - compiled
     """Points won by player 0 in one cubeful game (negative if lost); 0 if abandoned.
 
@@ -97,7 +97,7 @@ def _cube_game(
                 value *= 2
                 owner = other
         if play_turn(side, board, dice[turn, 0], dice[turn, 1], kinds, depths, noises, keeps,
-                     margins, net_a, net_b, pw, work, px):
+                     margins, budgets, net_a, net_b, pw, work, px):
             stats[2] += value
             pts = (1 + int(work.p[0, 3]) + int(work.p[0, 4])) * value
             return sign * pts
@@ -108,9 +108,9 @@ def _cube_game(
 @njit(cache=True)
 def _cube_pairs(
     n_pairs: int, seed: int, kinds: np.ndarray, depths: np.ndarray, noises: np.ndarray,
-    keeps: np.ndarray, margins: np.ndarray, net_a: search.Net, net_b: search.Net,
-    judge_a: search.Net, judge_b: search.Net, judge_depths: np.ndarray, passive: np.ndarray,
-    slopes: np.ndarray, pw: np.ndarray, start: np.ndarray, results: np.ndarray,
+    keeps: np.ndarray, margins: np.ndarray, budgets: np.ndarray, net_a: search.Net,
+    net_b: search.Net, judge_a: search.Net, judge_b: search.Net, judge_depths: np.ndarray,
+    passive: np.ndarray, slopes: np.ndarray, pw: np.ndarray, start: np.ndarray, results: np.ndarray,
     work: search.Work, stats: np.ndarray,
 ) -> None:  # pragma: no cover - compiled
     np.random.seed(seed)
@@ -120,7 +120,8 @@ def _cube_pairs(
         draw_dice(dice)
         total = 0
         for first in range(2):
-            total += _cube_game(first, dice, kinds, depths, noises, keeps, margins, net_a, net_b,
+            total += _cube_game(first, dice, kinds, depths, noises, keeps, margins, budgets,
+                                net_a, net_b,
                                 judge_a, judge_b, judge_depths, passive, slopes, pw, start,
                                 work, px, stats)
         results[i] = total
@@ -156,6 +157,7 @@ def cube_duel(a: CubePlayer, b: CubePlayer, pairs: int, seed: int,
         np.array([pa.depth, pb.depth], dtype=np.int64),
         np.array([pa.noise, pb.noise], dtype=np.float64),
         np.stack([fa[0], fb[0]]), np.stack([fa[1], fb[1]]),
+        np.array([pa.budget, pb.budget], dtype=np.int64),
         network(wa, pa.bearoff), network(wb, pb.bearoff), network(ja, True), network(jb, True),
         np.array([a.judge_depth, b.judge_depth], dtype=np.int64),
         np.array([a.passive, b.passive], dtype=np.bool_),

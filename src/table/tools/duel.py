@@ -42,13 +42,14 @@ class Player:
     keep: tuple[int, ...] = (8, 3)  # move filters, as in bot.LevelSettings
     margin: tuple[float, ...] = (0.16, 0.10)
     bearoff: bool = True
+    budget: int = 0  # plays judged at most a choice (``search.choose``), 0 for no cap
 
 
 @njit(cache=True)
 def play_turn(
     side: int, board: np.ndarray, d1: int, d2: int, kinds: np.ndarray, depths: np.ndarray,
-    noises: np.ndarray, keeps: np.ndarray, margins: np.ndarray, net_a: search.Net,
-    net_b: search.Net, pw: np.ndarray, work: search.Work, px: np.ndarray,
+    noises: np.ndarray, keeps: np.ndarray, margins: np.ndarray, budgets: np.ndarray,
+    net_a: search.Net, net_b: search.Net, pw: np.ndarray, work: search.Work, px: np.ndarray,
 ) -> bool:  # pragma: no cover - compiled
     """Player ``side`` plays ``d1``-``d2``; ``board`` is left turned round for the other side.
 
@@ -70,7 +71,8 @@ def play_turn(
             best = rulebased.pick(board, work.boards[0], n)
     else:
         n, best = search.choose(net_a if side == 0 else net_b, work, board, d1, d2,
-                                depths[side], noises[side], keeps[side], margins[side])
+                                depths[side], noises[side], keeps[side], margins[side],
+                                budgets[side])
     search.turn_for(work.boards[0, best], board, work.rules)
     return search.game_over(net_a, work, board, work.p[0])
 
@@ -78,8 +80,8 @@ def play_turn(
 @njit(cache=True)
 def _play_game(
     first: int, dice: np.ndarray, kinds: np.ndarray, depths: np.ndarray, noises: np.ndarray,
-    keeps: np.ndarray, margins: np.ndarray, net_a: search.Net, net_b: search.Net,
-    pw: np.ndarray, start: np.ndarray, work: search.Work, px: np.ndarray,
+    keeps: np.ndarray, margins: np.ndarray, budgets: np.ndarray, net_a: search.Net,
+    net_b: search.Net, pw: np.ndarray, start: np.ndarray, work: search.Work, px: np.ndarray,
 ) -> int:  # pragma: no cover - compiled
     """Points won by player 0 (negative if lost); 0 if abandoned at ``MAX_TURNS`` or drawn
     (Plakoto's two pinned mothers)."""
@@ -87,7 +89,7 @@ def _play_game(
     side = first
     for turn in range(MAX_TURNS):
         if play_turn(side, board, dice[turn, 0], dice[turn, 1], kinds, depths, noises, keeps,
-                     margins, net_a, net_b, pw, work, px):
+                     margins, budgets, net_a, net_b, pw, work, px):
             if work.p[0, 0] > 0.0:  # the side now on roll did not lose: a Greek draw
                 return 0
             pts = 1 + int(work.p[0, 3]) + int(work.p[0, 4])
@@ -112,8 +114,9 @@ def draw_dice(dice: np.ndarray) -> None:  # pragma: no cover - compiled
 @njit(cache=True)
 def play_pairs(
     n_pairs: int, seed: int, kinds: np.ndarray, depths: np.ndarray, noises: np.ndarray,
-    keeps: np.ndarray, margins: np.ndarray, net_a: search.Net, net_b: search.Net,
-    pw: np.ndarray, start: np.ndarray, results: np.ndarray, work: search.Work,
+    keeps: np.ndarray, margins: np.ndarray, budgets: np.ndarray, net_a: search.Net,
+    net_b: search.Net, pw: np.ndarray, start: np.ndarray, results: np.ndarray,
+    work: search.Work,
 ) -> None:  # pragma: no cover - compiled
     """Play ``n_pairs`` duplicate pairs; ``results[i]`` = player 0's points in the pair's two games."""
     np.random.seed(seed)
@@ -123,8 +126,8 @@ def play_pairs(
         draw_dice(dice)
         total = 0
         for first in range(2):
-            total += _play_game(first, dice, kinds, depths, noises, keeps, margins, net_a, net_b,
-                                pw, start, work, px)
+            total += _play_game(first, dice, kinds, depths, noises, keeps, margins, budgets,
+                                net_a, net_b, pw, start, work, px)
         results[i] = total
 
 
@@ -192,6 +195,7 @@ def duel(a: Player, b: Player, pairs: int, seed: int, start: np.ndarray = START,
         np.array([a.depth, b.depth], dtype=np.int64),
         np.array([a.noise, b.noise], dtype=np.float64),
         np.stack([fa[0], fb[0]]), np.stack([fa[1], fb[1]]),
+        np.array([a.budget, b.budget], dtype=np.int64),
         search.make_net(wa, bearoff.empty() if greek else _db(a, checkers), checkers),
         search.make_net(wb, bearoff.empty() if greek else _db(b, checkers), checkers),
         pubeval.WEIGHTS, start, results, search.make_work(max(wa.hidden, wb.hidden), v),

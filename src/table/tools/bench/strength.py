@@ -65,12 +65,15 @@ def player(spec: str, variant: str = "standard") -> tuple[str, Player]:
         s = SETTINGS[name]
         keep, margin = named or (s.keep, s.margin)
         return spec, Player(NETWORK, shipped(find_variant(variant).weights),
-                            int(depth) if depth else s.depth, s.noise, keep, margin)
+                            int(depth) if depth else s.depth, s.noise, keep, margin,
+                            budget=s.budget)
     if name.endswith(".npz"):
         # A weights file plays at 0-ply unless a depth is given; deeper, with Greu's filter
         # unless one is given.
-        keep, margin = named or (SETTINGS["hard"].keep, SETTINGS["hard"].margin)
-        return spec, Player(NETWORK, Weights.load(name), int(depth or 0), 0.0, keep, margin)
+        hard = SETTINGS["hard"]
+        keep, margin = named or (hard.keep, hard.margin)
+        return spec, Player(NETWORK, Weights.load(name), int(depth or 0), 0.0, keep, margin,
+                            budget=hard.budget)
     raise unknown
 
 

@@ -71,6 +71,17 @@ test("hard, its time spent part-way through its second ply: every play judged as
   }
 });
 
+test("hard under a budget of plays judged: Python's count, the same stages given up, Python's play", () => {
+  assert.equal(LEVELS.hard.budget, fixture.budget);
+  const wrong = [];
+  for (const row of fixture.budgeted) {
+    const r = choose(judge, boardFromId(row.id), row.dice[0], row.dice[1], { ...LEVELS.hard, budget: row.budget });
+    const got = { play: positionId(r.plays[r.best].board), judged: r.judged };
+    if (got.play !== row.play || got.judged !== row.judged) wrong.push(`${row.id} ${row.dice.join("")} ${row.budget}: ${JSON.stringify(got)} vs ${row.play} ${row.judged}`);
+  }
+  assert.deepEqual(wrong, []);
+});
+
 test("hard's cube chances, its time spent: one ply ahead, not a mix", () => {
   for (const row of fixture.choices.slice(0, 10)) {
     const board = boardFromId(row.id);

@@ -1,13 +1,14 @@
 // The computer's levels offline, as table.bot.bot sets them: Ușor (easy) is the network blurred
 // by noise, Mediu (medium) the network at 0-ply, Greu (hard) two plies of look-ahead on its best
-// few plays; analysisDepth is how deep a level judges every play for advice (default: depth).
+// few plays; analysisDepth is how deep a level judges every play for advice (default: depth);
+// budget, the plays judged at most a move (search.choose), is table.bot.bot's GREU_BUDGET.
 
 import { choose } from "./search.js";
 
 export const LEVELS = {
   easy: { depth: 0, noise: 0.12 },
   medium: { depth: 0, noise: 0 },
-  hard: { depth: 2, noise: 0, keep: [8, 2], margin: [0.16, 0.04], analysisDepth: 1 },
+  hard: { depth: 2, noise: 0, keep: [8, 2], margin: [0.16, 0.04], analysisDepth: 1, budget: 60000 },
 };
 
 // What the computer may spend on a decision in the browser before a look-ahead of two plies

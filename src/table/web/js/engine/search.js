@@ -71,6 +71,7 @@ function judgeBoard(judge, board, out) {
 // 0-ply equity for the mover of each play; returns {eqs, best, bestP} (chances after the best,
 // for the side then on roll).
 function scorePlays(judge, plays) {
+  if (judge.tally) judge.tally.judged += plays.length;
   const eqs = new Float64Array(plays.length), p = new Float32Array(N_OUTPUTS);
   const bestP = new Float32Array(N_OUTPUTS);
   let best = 0;
@@ -120,6 +121,7 @@ function lookAhead(judge, board, depth, out) {
   const acc = new Float32Array(N_OUTPUTS), res = new Float32Array(N_OUTPUTS);
   for (const [d1, d2] of LOW_ROLLS) {
     if (depth >= 2 && judge.deadline !== undefined && judge.now() > judge.deadline) throw new OutOfTime();
+    if (judge.tally && overBudget(judge.tally, 0)) throw new OutOfTime();
     const wt = d1 === d2 ? 1 : 2;
     const plays = playsFor(judge, board, d1, d2);
     const { best, bestP } = scorePlays(judge, plays);
@@ -132,6 +134,20 @@ function lookAhead(judge, board, depth, out) {
     addTurned(acc, res, wt);
   }
   for (let k = 0; k < N_OUTPUTS; k++) out[k] = acc[k] / 36;
+}
+
+// Whether choose's stage is to be given up (table.bot.search.over_budget): its budget of plays
+// judged is spent, or foreseen to be once `done` of its candidates are judged (0: the spent
+// budget alone), each of the `rest` after them costing what those did on average. Once given
+// up, it stays so.
+export function overBudget(tally, done) {
+  if (tally.budget <= 0) return false;
+  if (!tally.over) {
+    let foreseen = tally.judged;
+    if (done > 0) foreseen += Math.floor((tally.judged - tally.start) * tally.rest / done);
+    if (foreseen > tally.budget) tally.over = true;
+  }
+  return tally.over;
 }
 
 // The move filter: of the plays order[0..m), keep the best `keep` within `margin`, first in
@@ -152,9 +168,12 @@ function keepBest(eqs, order, m, keep, margin) {
 // Choose a play for the player on roll: {plays, best} (index into plays, in the engine's order).
 // `noise` (equity) is added to each 0-ply judgement with `normal()` draws; then, for each ply up
 // to `depth`, the plays passing the stage's filter (keep[s], margin[s]) are judged a ply deeper.
-// A stage cut short by the judge's deadline counts for nothing: the stage before decides, and
-// `eqs` are that stage's.
-export function choose(judge, board, d1, d2, { depth = 0, noise = 0, keep = [8, 3], margin = [0.16, 0.1], normal } = {}) {
+// A stage cut short by the judge's deadline, or by `budget` (plays judged in all, the root's
+// included; 0 for none: as Python's, so that both choose alike), counts for nothing: the stage
+// before decides, and `eqs` are that stage's. `judged`: how many plays were judged.
+export function choose(judge, board, d1, d2, { depth = 0, noise = 0, keep = [8, 3], margin = [0.16, 0.1], normal, budget = 0 } = {}) {
+  const tally = { judged: 0, budget: 0, start: 0, rest: 0, over: false };
+  judge = { ...judge, tally };
   const plays = playsFor(judge, board, d1, d2);
   const n = plays.length;
   let { eqs, best } = scorePlays(judge, plays);
@@ -163,20 +182,25 @@ export function choose(judge, board, d1, d2, { depth = 0, noise = 0, keep = [8, 
     best = 0;
     for (let c = 0; c < n; c++) if (eqs[c] > eqs[best]) best = c;
   }
-  if (depth <= 0 || n === 1) return { plays, best, eqs };
+  if (depth <= 0 || n === 1) return { plays, best, eqs, judged: tally.judged };
   const order = plays.map((_, c) => c);
   const res = new Float32Array(N_OUTPUTS);
   let m = n;
+  tally.budget = budget;
   for (let stage = 0; stage < Math.min(depth, MAX_DEPTH); stage++) {
     m = keepBest(eqs, order, m, keep[Math.min(stage, keep.length - 1)], margin[Math.min(stage, margin.length - 1)]);
     if (m === 1) break;
     const before = eqs.slice();
     try {
+      tally.start = tally.judged;
       for (let i = 0; i < m; i++) {
         const c = order[i];
         evaluate(judge, turned(judge, plays[c].board), stage + 1, res);
         eqs[c] = -equity(res);
+        tally.rest = m - 1 - i;
+        if (overBudget(tally, i + 1)) break;
       }
+      if (overBudget(tally, 0)) throw new OutOfTime();
     } catch (err) {
       if (!(err instanceof OutOfTime)) throw err;
       eqs.set(before);
@@ -186,5 +210,5 @@ export function choose(judge, board, d1, d2, { depth = 0, noise = 0, keep = [8, 
   }
   best = order[0];
   for (let i = 1; i < m; i++) if (eqs[order[i]] > eqs[best]) best = order[i];
-  return { plays, best, eqs };
+  return { plays, best, eqs, judged: tally.judged };
 }
