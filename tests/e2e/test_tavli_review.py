@@ -9,9 +9,18 @@ import time
 import urllib.request
 from typing import Any
 
+from tests.e2e.online_fakes import catalogue
 from tests.e2e.test_greek_computer import _open_made
 from tests.e2e.test_nackgammon import _phone
 from tests.server.test_greek_server import decide
+
+
+RO = catalogue("ro")
+
+
+def _badge(variant: str, n: int) -> str:
+    """The game screen's badge for game ``n`` of a Tavli match, in Romanian."""
+    return RO["badge_series"].format(series=RO["variant_tavli"], game=RO["variant_" + variant], n=n)
 
 
 def _call(server_url: str, path: str, body: dict[str, Any] | None, token: str | None = None) -> Any:
@@ -55,6 +64,8 @@ def test_a_tavli_match_is_reviewed_whole_each_decision_on_its_games_board(browse
     try:
         _open_made(page, made, "ro")
         assert page.locator("#board .barzone").count() == (1 if barred else 0)
+        now = _badge(last, s["view"]["game_number"])
+        assert page.locator("#variant-badge").inner_text() == now
         if page.locator("#dlg-result[open]").count():  # the match's result, shown as it opens
             page.locator("#dlg-result button").first.click()
         page.click("#btn-review")
@@ -63,9 +74,13 @@ def test_a_tavli_match_is_reviewed_whole_each_decision_on_its_games_board(browse
         page.locator("#review-list li button").nth(pick).click()
         page.wait_for_selector("#peek:not([hidden])")
         assert page.locator("#board .barzone").count() == (0 if barred else 1)
+        # The badge names the game shown, not the one the match ended in.
+        then = _badge(marked[pick]["variant"], marked[pick]["game"])
+        assert then != now and page.locator("#variant-badge").inner_text() == then
         page.screenshot(path=str(artifacts / "tavli-review-phone-ro.png"))
         page.click("#btn-peek-back")
         assert page.locator("#board .barzone").count() == (1 if barred else 0)
+        assert page.locator("#variant-badge").inner_text() == now
         assert not errors, errors
     finally:
         ctx.close()

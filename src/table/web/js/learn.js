@@ -135,9 +135,10 @@ export class Learn {
   peekMove(i) {
     const e = this.moves[i];
     const number = this.numbers[i];
-    const game = this.moves.slice(0, i).reverse().find((x) => x.kind === "game");
+    const found = this.moves.slice(0, i).reverse().find((x) => x.kind === "game");
+    const game = found ? found.game : 1;
     this.peek({ board: e.board, steps: e.steps, hits: e.hits, seat: e.seat, dice: e.dice,
-      variant: gameOf(this.msg, game ? game.game : 1) },
+      variant: gameOf(this.msg, game), game },
     t("peek_move", { n: number, name: this.ctx.name(this.msg, e.seat) }));
   }
 
@@ -271,7 +272,8 @@ export class Learn {
         name: (seat) => this.ctx.name(msg, seat),
         side: (seat) => this.ctx.numbering(msg, seat),
         pick: (d, best) => this.peek({ board: d.board, steps: d.best_play ? d.best_play.steps : [],
-          hits: d.best_play ? d.best_play.hits : [], seat: d.player, dice: d.dice, variant: d.variant },
+          hits: d.best_play ? d.best_play.hits : [], seat: d.player, dice: d.dice, variant: d.variant,
+          game: d.game },
         t("peek_review", { best })),
       });
     }, (timer) => { this.reviewTimer = timer; });

@@ -93,11 +93,13 @@ export function lengthsFor(sel, name) {
 }
 
 // The game screen's badge: the variant's name, shown for every variant but standard backgammon;
-// in a Tavli match also the game being played and its number ("Tavli · Plakoto (game 2)").
-export function showBadge(msg) {
+// in a Tavli match also the game being played and its number ("Tavli · Plakoto (game 2)"), or
+// the past game shown (`peek`: a position from the move list or the review, with its game).
+export function showBadge(msg, peek = null) {
   const badge = $("variant-badge"), v = msg.view;
+  const [game, n] = peek && peek.variant ? [peek.variant, peek.game] : [v.variant, v.game_number];
   badge.textContent = v.kind && SERIES[v.kind]
-    ? t("badge_series", { series: variantName(v.kind), game: variantName(v.variant), n: v.game_number })
+    ? t("badge_series", { series: variantName(v.kind), game: variantName(game), n })
     : variantLabel(v.variant ? v : msg.config);
   badge.hidden = !badge.textContent;
 }

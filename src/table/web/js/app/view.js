@@ -96,7 +96,7 @@ export function draw() {
   $("score").textContent = v.length > 1
     ? t("score_line", { a: v.score[vw], b: v.score[1 - vw], n: v.length })
     : t("single_game");
-  showBadge(msg);
+  showBadge(msg, app.peek);
   $("crawford").hidden = !v.crawford || !!v.over;  // the match over, no game is the Crawford game
   $("device-badge").hidden = !msg.config.device;
   $("spectator").hidden = mySeats(msg).length > 0;
