@@ -81,18 +81,38 @@ def click_loc(page: Page, loc: int) -> None:
         target.click(force=True)
 
 
+# Where a move by taps stands, read in one call (each Playwright query is a round trip, and a
+# whole game taps hundreds of times): done (the confirm button lit), a checker or pile picked up,
+# the first lit one's location and the first lit destination's (null when none).
+_TAPS = """() => {
+  const confirm = document.querySelector("#controls [data-act=confirm]");
+  const loc = (sel) => {
+    const e = document.querySelector(sel);
+    return e ? Number(e.closest("[data-loc]").getAttribute("data-loc")) : null;
+  };
+  return { done: !!confirm && !confirm.disabled && confirm.checkVisibility({ visibilityProperty: true }),
+    picked: !!document.querySelector("#board .ck.selected, #board .pilerect.picked"),
+    source: loc("#board .ck.movable, #board .pilerect.source"),
+    target: loc("#board .target, #board .trayrect.lit") };
+}"""
+
+
 def play_by_clicks(page: Page) -> None:
     """Make a whole legal move by tapping a lit checker, then a lit destination, until done."""
     for _ in range(8):
-        confirm = page.locator("#controls [data-act=confirm]")
-        if confirm.is_visible() and confirm.is_enabled():
+        at = page.evaluate(_TAPS)
+        if at["done"]:
             return
-        src = loc_of(page, MOVABLE)
-        if page.locator("#board .ck.selected, #board .pilerect.picked").count() == 0:
-            click_loc(page, src)
-        page.wait_for_selector("#board .target, #board .trayrect.lit")
-        target = page.locator("#board .target, #board .trayrect.lit").first
-        click_loc(page, int(target.evaluate("e => e.closest('[data-loc]').getAttribute('data-loc')")))
+        if not at["picked"]:
+            if at["source"] is None:
+                page.wait_for_selector(MOVABLE)
+                at = page.evaluate(_TAPS)
+            click_loc(page, at["source"])
+            at = page.evaluate(_TAPS)
+        if at["target"] is None:
+            page.wait_for_selector("#board .target, #board .trayrect.lit")
+            at = page.evaluate(_TAPS)
+        click_loc(page, at["target"])
     raise AssertionError("the move did not complete")
 
 

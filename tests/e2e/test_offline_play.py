@@ -16,7 +16,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from table.match import Match
 
-from tests.e2e.e2e_helpers import MOVABLE, new_game, open_app, play_by_clicks, version
+from tests.e2e.e2e_helpers import new_game, open_app, play_by_clicks, version
 from tests.e2e.test_match import scores, visible
 
 
@@ -67,6 +67,17 @@ def _tap(page, selector: str) -> bool:
     return True
 
 
+# What the screen offers, read in one call (each Playwright query is a round trip, and the loop
+# below looks many times a turn): the controls lit (visible and enabled), the result shown, and
+# whether a checker or the pile may be picked up.
+_SCREEN = """() => {
+  const acts = [...document.querySelectorAll("#controls [data-act]")]
+    .filter((b) => !b.disabled && b.checkVisibility({ visibilityProperty: true })).map((b) => b.dataset.act);
+  return { acts, result: !!document.querySelector("#dlg-result[open]"),
+    movable: !!document.querySelector("#board .ck.movable, #board .pilerect.source") };
+}"""
+
+
 def _play_on(page, until, seen: set[str], resign_when=None, seconds: float = 300) -> None:
     """Act for whoever may act on this device until ``until()``; note each kind of action in ``seen``.
 
@@ -80,36 +91,39 @@ def _play_on(page, until, seen: set[str], resign_when=None, seconds: float = 300
         page.wait_for_timeout(30)
         if until():
             return
-        if page.locator("#dlg-result[open]").count():
+        screen = page.evaluate(_SCREEN)
+        shown = screen["acts"]
+        if screen["result"]:
             _tap(page, "#dlg-result button")
             continue
-        if visible(page, "next_game"):
+        if "next_game" in shown:
             if _tap(page, "#controls [data-act=next_game]"):
                 seen.add("next_game")
             continue
-        if visible(page, "take"):
+        if "take" in shown:
             if _tap(page, "#controls [data-act=take]"):
                 seen.add("take")
             continue
-        if visible(page, "accept_resignation"):
+        if "accept_resignation" in shown:
             if _tap(page, "#controls [data-act=accept_resignation]"):
                 seen.add("accept")
             continue
-        if visible(page, "roll"):
-            if resign_when is not None and visible(page, "resign") and resign_when(page, seen):
+        if "roll" in shown:
+            if resign_when is not None and "resign" in shown and resign_when(page, seen):
                 if _tap(page, "#controls [data-act=resign]"):
                     seen.add("resign")
                     page.locator("#dlg-resign button[value='1']").click()
                 continue
-            if visible(page, "double") and "double" not in seen and resign_when is not None:
+            if "double" in shown and "double" not in seen and resign_when is not None:
                 if _tap(page, "#controls [data-act=double]"):
                     seen.add("double")
                 continue
             _tap(page, "#controls [data-act=roll]"); continue
-        named = page.locator("#controls [data-act=name_double]:visible")
-        if named.count():  # Acey-Deucey's 1-2: name a double (the highest the roll shows buttons for)
-            seen.add("name_double"); named.last.click(); continue
-        if page.locator(MOVABLE).count():
+        if "name_double" in shown:  # Acey-Deucey's 1-2: name a double (the highest the roll shows buttons for)
+            seen.add("name_double")
+            page.locator("#controls [data-act=name_double]:visible").last.click()
+            continue
+        if screen["movable"]:
             play_by_clicks(page)
             page.click("#controls [data-act=confirm]")
             seen.add("move")
