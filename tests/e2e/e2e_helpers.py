@@ -116,6 +116,17 @@ def play_by_clicks(page: Page) -> None:
     raise AssertionError("the move did not complete")
 
 
+def download_record(page: Page, kind: str) -> str:
+    """The finished game's record of ``kind`` (``mat``, ``json``) from its export panel, the
+    result shown over the board closed first."""
+    if page.locator("#dlg-result[open]").count():
+        page.locator("#dlg-result button").click()
+    page.click("#btn-export")
+    with page.expect_download() as caught:
+        page.locator(f"#learn-panel a[data-kind={kind}]").click()
+    return caught.value.path().read_text(encoding="utf-8")
+
+
 def start_easy_game(page: Page) -> None:
     """Open the app and start a single game against the easy computer, up to our first move."""
     open_app(page)

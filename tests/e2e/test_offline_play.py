@@ -16,7 +16,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from table.match import Match
 
-from tests.e2e.e2e_helpers import new_game, open_app, play_by_clicks, version
+from tests.e2e.e2e_helpers import download_record, new_game, open_app, play_by_clicks, version
 from tests.e2e.test_match import scores, visible
 
 
@@ -171,14 +171,8 @@ def test_a_whole_game_against_mediu_offline_then_resumed_and_exported(browser, s
         _play_on(page, lambda: page.locator("#dlg-result[open]").count() > 0
                  or visible(page, "rematch"), seen)
         page.screenshot(path=str(artifacts / "offline-game-over-desktop.png"))
-        if page.locator("#dlg-result[open]").count():
-            page.locator("#dlg-result button").click()
         # The record of the finished game: a .mat that the Python engine replays to the same end.
-        page.click("#btn-export")
-        link = page.locator("a[data-kind=mat]")
-        with page.expect_download() as dl:
-            link.click()
-        text = open(dl.value.path(), encoding="utf-8").read()
+        text = download_record(page, "mat")
         assert text.startswith('; [Site "Table"]') and " 0 point match" in text
         replayed = Match.from_mat(text)
         assert max(replayed.score) >= 1 and replayed.results

@@ -15,7 +15,7 @@ from table.notation.matchid import MatchInfo, encode_match_id
 from table.rules import aceydeucey
 from table.rules.position import Position
 
-from tests.e2e.e2e_helpers import MOVABLE, answered, new_game, open_app, play_by_clicks
+from tests.e2e.e2e_helpers import MOVABLE, answered, download_record, new_game, open_app, play_by_clicks
 from tests.e2e.test_match import visible
 from tests.e2e.test_nackgammon import _phone
 from tests.e2e.test_offline_play import _offline_context, _play_on
@@ -175,13 +175,7 @@ def test_acey_deucey_on_the_device_without_a_network_to_the_end(browser, server_
         page.screenshot(path=str(artifacts / "acey-deucey-offline-desktop.png"))
         _play_on(page, lambda: visible(page, "rematch"), seen, seconds=600)
         page.screenshot(path=str(artifacts / "acey-deucey-offline-over-desktop.png"))
-        if page.locator("#dlg-result[open]").count():
-            page.locator("#dlg-result button").click()
-        page.click("#btn-export")
-        link = page.locator("#learn-panel a[data-kind=json]")
-        with page.expect_download() as caught:
-            link.click()
-        record = Match.from_json(caught.value.path().read_text(encoding="utf-8"))
+        record = Match.from_json(download_record(page, "json"))
         result = record.results[-1]
         assert record.variant.name == "acey-deucey" and result.how == "checkers", result
         # The loser pays the checkers still on the board, on the bar or waiting, nothing for a gammon.
