@@ -81,16 +81,24 @@ def click_loc(page: Page, loc: int) -> None:
         target.click(force=True)
 
 
+# In the scripts below that read the screen in one call: whether a control is lit, visible as
+# Playwright counts it (a box of some size, not hidden by style) and enabled.
+LIT = """const lit = (b) => {
+    const box = b.getBoundingClientRect();
+    return !b.disabled && box.width > 0 && box.height > 0 && getComputedStyle(b).visibility !== "hidden";
+  };"""
+
 # Where a move by taps stands, read in one call (each Playwright query is a round trip, and a
 # whole game taps hundreds of times): done (the confirm button lit), a checker or pile picked up,
 # the first lit one's location and the first lit destination's (null when none).
 _TAPS = """() => {
+  """ + LIT + """
   const confirm = document.querySelector("#controls [data-act=confirm]");
   const loc = (sel) => {
     const e = document.querySelector(sel);
     return e ? Number(e.closest("[data-loc]").getAttribute("data-loc")) : null;
   };
-  return { done: !!confirm && !confirm.disabled && confirm.checkVisibility({ visibilityProperty: true }),
+  return { done: !!confirm && lit(confirm),
     picked: !!document.querySelector("#board .ck.selected, #board .pilerect.picked"),
     source: loc("#board .ck.movable, #board .pilerect.source"),
     target: loc("#board .target, #board .trayrect.lit") };

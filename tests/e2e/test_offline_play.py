@@ -16,7 +16,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from table.match import Match
 
-from tests.e2e.e2e_helpers import download_record, new_game, open_app, play_by_clicks, version
+from tests.e2e.e2e_helpers import LIT, download_record, new_game, open_app, play_by_clicks, version
 from tests.e2e.test_match import scores, visible
 
 
@@ -71,8 +71,8 @@ def _tap(page, selector: str) -> bool:
 # below looks many times a turn): the controls lit (visible and enabled), the result shown, and
 # whether a checker or the pile may be picked up.
 _SCREEN = """() => {
-  const acts = [...document.querySelectorAll("#controls [data-act]")]
-    .filter((b) => !b.disabled && b.checkVisibility({ visibilityProperty: true })).map((b) => b.dataset.act);
+  """ + LIT + """
+  const acts = [...document.querySelectorAll("#controls [data-act]")].filter(lit).map((b) => b.dataset.act);
   return { acts, result: !!document.querySelector("#dlg-result[open]"),
     movable: !!document.querySelector("#board .ck.movable, #board .pilerect.source") };
 }"""

@@ -10,15 +10,16 @@ from table.rules.variant import VARIANTS
 
 from tests.e2e.e2e_helpers import open_app
 from tests.e2e.online_fakes import catalogue
-from tests.e2e.online_helpers import PHONE, nickname, person
-from tests.e2e.test_online_nackgammon import play_to_the_end, shot
+from tests.e2e.online_helpers import PHONE, nickname, person, play_to_the_end
+from tests.e2e.test_online_nackgammon import shot
 
 RO = catalogue("ro")
 EN = catalogue("en")
 
 
 def test_two_people_play_plakoto_online_to_the_end(browser, server_url, artifacts):
-    with person(browser, server_url, **PHONE) as ana, person(browser, server_url, "en", **PHONE) as bo:
+    with person(browser, server_url, auto_roll=True, **PHONE) as ana, \
+            person(browser, server_url, "en", auto_roll=True, **PHONE) as bo:
         # Names no other test of the session uses: the e2e tests share one server per worker.
         for page, name, lang in ((ana, "Eleni", "ro"), (bo, "Yannis", "en")):
             open_app(page, lang)

@@ -9,17 +9,14 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
 from table.match import Match
 from table.rules.variant import NACKGAMMON
 from table.server.online.ratings import Rating, rate
 
-from tests.e2e.e2e_helpers import open_app, play_by_clicks
+from tests.e2e.e2e_helpers import open_app
 from tests.e2e.online_fakes import catalogue
-from tests.e2e.online_helpers import PHONE, nickname, person
+from tests.e2e.online_helpers import PHONE, nickname, person, play_to_the_end
 from tests.e2e.test_nackgammon import _start_counts
-from tests.e2e.test_online_match import score, shown, tap
 from tests.notation.helpers import needs_gnubg, through_gnubg
 
 RO = catalogue("ro")
@@ -33,51 +30,10 @@ def shot(page, artifacts: Path, name: str) -> None:
     page.screenshot(path=str(artifacts / name))
 
 
-# What a player has to do now, read in one call (each Playwright query is a round trip, and a whole
-# game asks hundreds of times): the result to close, the next game, a roll, a move, or nothing.
-_TO_DO = """() => {
-  const shown = (act) => {
-    const b = document.querySelector(`#controls [data-act=${act}]`);
-    return !!b && !b.disabled && b.checkVisibility({ visibilityProperty: true });
-  };
-  if (shown("rematch")) return "over";
-  if (document.querySelector("#dlg-result[open]")) return "result";
-  if (shown("next_game")) return "next_game";
-  if (shown("roll")) return "roll";
-  return document.querySelector("#board .ck.movable") ? "move" : "";
-}"""
-
-
-def play_to_the_end(ana, bo) -> None:
-    """Both play by taps (rolls, moves, the next game) until the match is over."""
-    for _ in range(2000):
-        acted = False
-        for me in (ana, bo):
-            todo = me.evaluate(_TO_DO)
-            if todo == "over" and me is ana:
-                return
-            if todo == "result":
-                me.locator("#dlg-result button").click()
-                acted = True
-            elif todo in ("next_game", "roll"):
-                acted = tap(me, todo) or True
-            elif todo == "move":
-                before = me.evaluate("window.__table.version()")
-                try:
-                    play_by_clicks(me)
-                    me.click("#controls [data-act=confirm]", timeout=5000)
-                except PlaywrightTimeout:
-                    continue  # the board was drawn anew meanwhile: look again
-                me.wait_for_function(f"window.__table.version() > {before}")
-                acted = True
-        if not acted:
-            ana.wait_for_timeout(150)
-    raise AssertionError(f"the match did not end: {score(ana)}")
-
-
 @needs_gnubg
 def test_two_people_play_a_nackgammon_match_online_to_the_end(browser, server_url, artifacts, tmp_path):
-    with person(browser, server_url, **PHONE) as ana, person(browser, server_url, "en", **PHONE) as bo:
+    with person(browser, server_url, auto_roll=True, **PHONE) as ana, \
+            person(browser, server_url, "en", auto_roll=True, **PHONE) as bo:
         # Names no other test of the session uses: the e2e tests share one server per worker.
         for page, name, lang in ((ana, "Nadia", "ro"), (bo, "Boris", "en")):
             open_app(page, lang)

@@ -13,11 +13,10 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.e2e.e2e_helpers import MOVABLE, open_app, play_by_clicks
+from tests.e2e.e2e_helpers import open_app
 from tests.e2e.online_fakes import catalogue
-from tests.e2e.online_helpers import PHONE, nickname, person
+from tests.e2e.online_helpers import PHONE, nickname, person, play_to_the_end, play_until
 from tests.e2e.test_online_match import shown, tap
 
 RO = catalogue("ro")
@@ -64,39 +63,6 @@ def _seated(ana: Page, bo: Page, variant: str, length: int = 1) -> str:
     return game
 
 
-def _act(me: Page) -> bool:
-    """Do whatever this player may do now; whether anything was done."""
-    if me.locator("#dlg-result[open]").count():
-        me.locator("#dlg-result button").first.click()
-        return True
-    if shown(me, "roll"):
-        return tap(me, "roll") or True
-    named = me.locator("#controls [data-act=name_double]:visible")
-    if named.count():  # Acey-Deucey's 1-2 played: name a double
-        named.last.click()
-        return True
-    if me.locator(MOVABLE).count():
-        before = me.evaluate("window.__table.version()")
-        try:
-            play_by_clicks(me)
-            me.click("#controls [data-act=confirm]", timeout=5000)
-        except PlaywrightTimeout:
-            return False  # the board was drawn anew meanwhile: look again
-        me.wait_for_function(f"window.__table.version() > {before}")
-        return True
-    return False
-
-
-def _play(ana: Page, bo: Page, enough) -> None:
-    """Both act by taps until ``enough()``."""
-    for _ in range(3000):
-        if enough():
-            return
-        if not any([_act(ana), _act(bo)]):
-            ana.wait_for_timeout(100)
-    raise AssertionError("the game did not get there")
-
-
 def _resign(ana: Page, bo: Page) -> None:
     """The one who may resign offers a single game, the other accepts; both see the result."""
     for _ in range(300):
@@ -130,14 +96,15 @@ def _rated_in(page: Page, variant: str, names: tuple[str, str]) -> None:
 
 
 def test_two_people_play_hypergammon_online_to_the_end(browser, server_url, artifacts):
-    with person(browser, server_url, **PHONE) as ana, person(browser, server_url, "en", **PHONE) as bo:
+    with person(browser, server_url, auto_roll=True, **PHONE) as ana, \
+            person(browser, server_url, "en", auto_roll=True, **PHONE) as bo:
         game = _seated(ana, bo, "hypergammon")
         for page, cat in ((ana, RO), (bo, EN)):
             assert page.locator("#variant-badge").inner_text() == cat["variant_hypergammon"]
         # Three checkers each, on the 24-, 23- and 22-points.
         assert ana.locator("#board .ck").count() == 6
         ana.screenshot(path=str(artifacts / "online-hypergammon-start-phone-ro.png"))
-        _play(ana, bo, lambda: ana.locator("#controls [data-act=rematch]").is_visible())
+        play_until(ana, bo, lambda: ana.locator("#controls [data-act=rematch]").is_visible())
         bo.screenshot(path=str(artifacts / "online-hypergammon-over-phone-en.png"))
         view = ana.request.get(f"/api/games/{game}").json()["view"]
         assert view["over"] and view["variant"] == "hypergammon"
@@ -146,31 +113,38 @@ def test_two_people_play_hypergammon_online_to_the_end(browser, server_url, arti
 
 
 @pytest.mark.parametrize("variant", ["race", "dutch", "acey-deucey"])
-def test_two_people_enter_from_their_piles_online_then_one_resigns(browser, server_url, artifacts, variant):
-    with person(browser, server_url, **PHONE) as ana, person(browser, server_url, "en", **PHONE) as bo:
+def test_two_people_enter_from_their_piles_online_and_play_to_the_end(browser, server_url, artifacts, variant):
+    with person(browser, server_url, auto_roll=True, **PHONE) as ana, \
+            person(browser, server_url, "en", auto_roll=True, **PHONE) as bo:
         game = _seated(ana, bo, variant)
         for page, cat in ((ana, RO), (bo, EN)):
             assert page.locator("#variant-badge").inner_text() == cat[f"variant_{variant}"]
-        # Every checker starts in its side's pile (the opening roll's forced entry may be made by now).
+        # Every checker starts in its side's pile: the first few may have entered by now (the dice
+        # roll by themselves, and the server makes a forced entry).
         view = ana.request.get(f"/api/games/{game}").json()["view"]
         on_points = sum(abs(v) for v in view["points"])
-        assert sum(view["waiting"]) + on_points == 30 and on_points <= 4 and view["off"] == [0, 0], view
+        assert sum(view["waiting"]) + on_points == 30 and min(view["waiting"]) >= 7 and view["off"] == [0, 0], view
         ana.screenshot(path=str(artifacts / f"online-{variant}-start-phone-ro.png"))
 
         def entered() -> bool:
             v = ana.request.get(f"/api/games/{game}").json()["view"]
-            return max(v["waiting"]) <= 12 and v["phase"] == "roll"  # both entered some, one to roll
+            return max(v["waiting"]) <= 12  # both entered some
 
-        _play(ana, bo, entered)
+        play_until(ana, bo, entered)
         bo.screenshot(path=str(artifacts / f"online-{variant}-entered-phone-en.png"))
-        _resign(ana, bo)
+        play_to_the_end(ana, bo)
+        bo.screenshot(path=str(artifacts / f"online-{variant}-over-phone-en.png"))
         view = _view(ana, game)
-        assert view["over"] and view["variant"] == variant
+        # Won by bearing off all fifteen (nobody resigned); Acey-Deucey pays the loser's checkers left.
+        assert view["over"] and view["variant"] == variant and max(view["off"]) == 15, view
+        left = 15 - min(view["off"])
+        assert view["result"]["points"] == (left if variant == "acey-deucey" else view["result"]["level"]), view
         _rated_in(ana, variant, _names(variant))
 
 
-def test_two_people_play_fevga_online_from_their_corners_then_one_resigns(browser, server_url, artifacts):
-    with person(browser, server_url, **PHONE) as ana, person(browser, server_url, "en", **PHONE) as bo:
+def test_two_people_play_fevga_online_from_their_corners_to_the_end(browser, server_url, artifacts):
+    with person(browser, server_url, auto_roll=True, **PHONE) as ana, \
+            person(browser, server_url, "en", auto_roll=True, **PHONE) as bo:
         game = _seated(ana, bo, "fevga")
         for page in (ana, bo):
             assert page.locator("#variant-badge").inner_text() == "Fevga"
@@ -178,13 +152,16 @@ def test_two_people_play_fevga_online_from_their_corners_then_one_resigns(browse
         ana.screenshot(path=str(artifacts / "online-fevga-start-phone-ro.png"))
         moves = lambda: len([m for m in ana.request.get(f"/api/games/{game}/moves").json()["moves"]
                              if m["kind"] == "move"])
-        _play(ana, bo, lambda: moves() >= 6)
+        play_until(ana, bo, lambda: moves() >= 6)
         # Both go the same way round: each side's checkers all on the points, none hit, none off.
         view = _view(ana, game)
         assert [sum(v for v in view["points"] if v > 0), -sum(v for v in view["points"] if v < 0)] == [15, 15]
         bo.screenshot(path=str(artifacts / "online-fevga-played-phone-en.png"))
-        _resign(ana, bo)
-        assert _view(ana, game)["over"]
+        play_to_the_end(ana, bo)
+        bo.screenshot(path=str(artifacts / "online-fevga-over-phone-en.png"))
+        view = _view(ana, game)
+        # Won by bearing off all fifteen (nobody resigned): a single game, or two for a mars.
+        assert view["over"] and max(view["off"]) == 15 and view["result"]["points"] in (1, 2), view
         _rated_in(ana, "fevga", _names("fevga"))
 
 
