@@ -185,11 +185,11 @@ def _budgeted() -> list[dict[str, object]]:
         if len(position.legal_plays((d1, d2))) < 2:
             continue
         full = int(choice(position, (d1, d2), 0)["judged"])
-        if not 2_000 <= full <= 25_000:  # a look-ahead to cut, in the browser's time
+        if not 2_000 <= full <= 15_000:  # a look-ahead to cut, in the browser's time
             continue
         # Given up early (foreseen), late (spent), or not at all.
         rows += [choice(position, (d1, d2), b) for b in (full // 4, full * 3 // 4, full - 1, full)]
-        if len(rows) >= 40:
+        if len(rows) >= 24:
             break
     over = [row for row in rows if row["over"]]
     assert len(over) >= 10 and len(rows) - len(over) >= 3

