@@ -179,17 +179,17 @@ def _budgeted() -> list[dict[str, object]]:
         return {"id": position.id, "dice": list(dice), "budget": budget, "play": _mover_id(play),
                 "judged": int(count[COUNT_JUDGED]), "over": bool(count[COUNT_OVER])}
 
-    for board in random_boards(200, seed=43)[::4]:
+    for board in random_boards(600, seed=43)[::3]:
         position = Position(tuple(int(v) for v in board))
         d1, d2 = sorted((rng.randint(1, 6), rng.randint(1, 6)), reverse=True)
         if len(position.legal_plays((d1, d2))) < 2:
             continue
         full = int(choice(position, (d1, d2), 0)["judged"])
-        if not 2_000 <= full <= 15_000:  # a look-ahead to cut, in the browser's time
+        if not 2_000 <= full <= 9_000:  # a look-ahead to cut, in the browser's time
             continue
         # Given up early (foreseen), late (spent), or not at all.
         rows += [choice(position, (d1, d2), b) for b in (full // 4, full * 3 // 4, full - 1, full)]
-        if len(rows) >= 24:
+        if len(rows) >= 16:
             break
     over = [row for row in rows if row["over"]]
     assert len(over) >= 10 and len(rows) - len(over) >= 3
