@@ -88,39 +88,80 @@ LIT = """const lit = (b) => {
     return !b.disabled && box.width > 0 && box.height > 0 && getComputedStyle(b).visibility !== "hidden";
   };"""
 
+# In those scripts: whether the app rolls by itself when ``acts`` (the controls lit) show a roll, as
+# it does where its player chose so (the default) and there is no cube to turn first. A tap on
+# the roll button then finds it gone, and waits out its whole timeout.
+ROLLS_ITSELF = """const rollsItself = (acts) => acts.includes("roll") && !acts.includes("double")
+    && JSON.parse(localStorage.getItem("table.settings") || "{}").autoRoll !== false;"""
+
+def await_roll(page: Page, by_itself: bool, timeout: float = 5000) -> bool:
+    """Roll: tap the button, or, where the app rolls ``by_itself``, wait for it to (and tap if it
+    has not within a few seconds); whether the roll was made (the state may move on meanwhile)."""
+    roll = page.locator("#controls [data-act=roll]")
+    if by_itself:
+        try:
+            roll.wait_for(state="hidden", timeout=3000)
+            return True
+        except PlaywrightError:
+            pass
+    try:
+        roll.click(timeout=timeout)
+    except PlaywrightError:
+        return False
+    return True
+
+
 # Where a move by taps stands, read in one call (each Playwright query is a round trip, and a
 # whole game taps hundreds of times): done (the confirm button lit), a checker or pile picked up,
-# the first lit one's location and the first lit destination's (null when none).
+# the first lit one and the first lit destination (null when none): its location, and where on
+# the screen ``click_loc`` would tap it (null when that is out of the window).
 _TAPS = """() => {
   """ + LIT + """
   const confirm = document.querySelector("#controls [data-act=confirm]");
-  const loc = (sel) => {
+  const spot = (sel) => {
     const e = document.querySelector(sel);
-    return e ? Number(e.closest("[data-loc]").getAttribute("data-loc")) : null;
+    if (!e) return null;
+    const loc = Number(e.closest("[data-loc]").getAttribute("data-loc"));
+    const r = document.querySelector(`#board [data-loc='${loc}'] .hit, #board [data-loc='${loc}'] .trayrect`)
+      .getBoundingClientRect();
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    const seen = x >= 0 && y >= 0 && x < innerWidth && y < innerHeight;
+    return { loc, at: seen ? [x, y] : null };
   };
   return { done: !!confirm && lit(confirm),
     picked: !!document.querySelector("#board .ck.selected, #board .pilerect.picked"),
-    source: loc("#board .ck.movable, #board .pilerect.source"),
-    target: loc("#board .target, #board .trayrect.lit") };
+    source: spot("#board .ck.movable, #board .pilerect.source"),
+    target: spot("#board .target, #board .trayrect.lit") };
 }"""
 
 
-def play_by_clicks(page: Page) -> None:
-    """Make a whole legal move by tapping a lit checker, then a lit destination, until done."""
+def _tap(page: Page, spot: dict) -> None:
+    """Tap a spot ``_TAPS`` found: at its place on the screen, the way ``click_loc`` taps it,
+    without asking for the element again (a round trip less on each of a game's many taps)."""
+    if spot["at"] is None:
+        click_loc(page, spot["loc"])
+    else:
+        page.mouse.click(*spot["at"])
+
+
+def play_by_clicks(page: Page, wait_ms: float = 20000) -> None:
+    """Make a whole legal move by tapping a lit checker, then a lit destination, until done;
+    a checker or destination not lit within ``wait_ms`` is a Playwright timeout (online, a new
+    state may have come meanwhile: the caller looks again)."""
     for _ in range(8):
         at = page.evaluate(_TAPS)
         if at["done"]:
             return
         if not at["picked"]:
             if at["source"] is None:
-                page.wait_for_selector(MOVABLE)
+                page.wait_for_selector(MOVABLE, timeout=wait_ms)
                 at = page.evaluate(_TAPS)
-            click_loc(page, at["source"])
+            _tap(page, at["source"])
             at = page.evaluate(_TAPS)
         if at["target"] is None:
-            page.wait_for_selector("#board .target, #board .trayrect.lit")
+            page.wait_for_selector("#board .target, #board .trayrect.lit", timeout=wait_ms)
             at = page.evaluate(_TAPS)
-        click_loc(page, at["target"])
+        _tap(page, at["target"])
     raise AssertionError("the move did not complete")
 
 

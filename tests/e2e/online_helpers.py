@@ -9,7 +9,7 @@ from typing import Callable, Iterator
 from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.e2e.e2e_helpers import LIT, open_app, play_by_clicks
+from tests.e2e.e2e_helpers import LIT, ROLLS_ITSELF, await_roll, open_app, play_by_clicks
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
@@ -66,13 +66,16 @@ def start_match(creator: Page, joiner: Page, names: tuple[str, str], *, clock: s
 
 # What a player has to do now, read in one call (each Playwright query is a round trip, and a whole
 # game asks hundreds of times): the match over, the result to close, the next game, a roll, a
-# double to name (Acey-Deucey's 1-2), a move, or nothing.
+# double to name (Acey-Deucey's 1-2), a move, or nothing; a roll the app makes by itself is
+# "auto_roll".
 _TO_DO = """() => {
   """ + LIT + """
-  const shown = (act) => [...document.querySelectorAll(`#controls [data-act=${act}]`)].some(lit);
-  if (shown("rematch")) return "over";
+  """ + ROLLS_ITSELF + """
+  const acts = [...document.querySelectorAll("#controls [data-act]")].filter(lit).map((b) => b.dataset.act);
+  if (acts.includes("rematch")) return "over";
   if (document.querySelector("#dlg-result[open]")) return "result";
-  for (const act of ["next_game", "roll", "name_double"]) if (shown(act)) return act;
+  if (rollsItself(acts)) return "auto_roll";
+  for (const act of ["next_game", "roll", "name_double"]) if (acts.includes(act)) return act;
   return document.querySelector("#board .ck.movable, #board .pilerect.source") ? "move" : "";
 }"""
 
@@ -83,11 +86,14 @@ def act(me: Page) -> str:
     todo = me.evaluate(_TO_DO)
     if todo == "result":
         me.locator("#dlg-result button").first.click()
-    elif todo in ("next_game", "roll"):
-        try:
-            me.click(f"#controls [data-act={todo}]", timeout=3000)
-        except PlaywrightTimeout:
+    elif todo in ("roll", "auto_roll"):
+        if not await_roll(me, todo == "auto_roll", timeout=3000):
             return ""  # something came over it first (the result, a new state): look again
+    elif todo == "next_game":
+        try:
+            me.click("#controls [data-act=next_game]", timeout=3000)
+        except PlaywrightTimeout:
+            return ""
     elif todo == "name_double":  # the highest double the roll shows a button for
         try:
             me.locator("#controls [data-act=name_double]:visible").last.click(timeout=3000)
@@ -96,7 +102,7 @@ def act(me: Page) -> str:
     elif todo == "move":
         before = me.evaluate("window.__table.version()")
         try:
-            play_by_clicks(me)
+            play_by_clicks(me, wait_ms=3000)
             me.click("#controls [data-act=confirm]", timeout=5000)
         except PlaywrightTimeout:
             return ""  # the board was drawn anew meanwhile: look again

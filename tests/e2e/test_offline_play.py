@@ -16,7 +16,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from table.match import Match
 
-from tests.e2e.e2e_helpers import LIT, download_record, new_game, open_app, play_by_clicks, version
+from tests.e2e.e2e_helpers import LIT, ROLLS_ITSELF, await_roll, download_record, new_game, open_app, play_by_clicks, version
 from tests.e2e.test_match import scores, visible
 
 
@@ -68,12 +68,12 @@ def _tap(page, selector: str) -> bool:
 
 
 # What the screen offers, read in one call (each Playwright query is a round trip, and the loop
-# below looks many times a turn): the controls lit (visible and enabled), the result shown, and
-# whether a checker or the pile may be picked up.
+# below looks many times a turn): the controls lit (visible and enabled), whether the app rolls by
+# itself, the result shown, and whether a checker or the pile may be picked up.
 _SCREEN = """() => {
-  """ + LIT + """
+  """ + LIT + ROLLS_ITSELF + """
   const acts = [...document.querySelectorAll("#controls [data-act]")].filter(lit).map((b) => b.dataset.act);
-  return { acts, result: !!document.querySelector("#dlg-result[open]"),
+  return { acts, autoRoll: rollsItself(acts), result: !!document.querySelector("#dlg-result[open]"),
     movable: !!document.querySelector("#board .ck.movable, #board .pilerect.source") };
 }"""
 
@@ -118,7 +118,7 @@ def _play_on(page, until, seen: set[str], resign_when=None, seconds: float = 300
                 if _tap(page, "#controls [data-act=double]"):
                     seen.add("double")
                 continue
-            _tap(page, "#controls [data-act=roll]"); continue
+            await_roll(page, screen["autoRoll"]); continue
         if "name_double" in shown:  # Acey-Deucey's 1-2: name a double (the highest the roll shows buttons for)
             seen.add("name_double")
             page.locator("#controls [data-act=name_double]:visible").last.click()
