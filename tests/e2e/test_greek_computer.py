@@ -1,23 +1,18 @@
 """Plakoto and Fevga against the computer on the server, in the browser on a phone (390x844): the
-new-game form offers them against the computer, the game is the server's (not the device's), the
-person plays by taps to the end while the computer answers every turn: a Fevga game from the form,
-its first roll advised by the hint (in English); a Fevga game and a Plakoto game from positions
-near the end, made through the API as a program would, played to the end (the Fevga one reviewed,
-in English; the Plakoto one in Romanian).  Whole games are played by the server tests
-(tests/server/test_greek_server.py): in a browser each takes over a minute."""
+new-game form offers them against the computer, the game is the server's (not the device's), and
+the person plays by taps from the start to the end while the computer answers every turn: a
+Plakoto game in Romanian, and a Fevga game in English whose first roll is advised by the hint and
+which is reviewed at its end."""
 
 from __future__ import annotations
 
-import json
 import re
-
-from table.rules.position import Position
 
 from tests.e2e.e2e_helpers import new_game, open_app
 from tests.e2e.test_nackgammon import _phone
 from tests.e2e.test_match import visible
 from tests.e2e.test_offline_play import _play_on
-from tests.e2e.test_reserve_variants import _api, _finished, _match_id
+from tests.e2e.test_reserve_variants import _api, _finished
 
 
 def _rolling_by_itself(browser, server_url):
@@ -25,24 +20,6 @@ def _rolling_by_itself(browser, server_url):
     # The dice roll themselves (no cube in these games, so nothing to decide before a roll).
     page.add_init_script("localStorage.setItem('table.settings', JSON.stringify({autoRoll: true, animations: false}))")
     return ctx, page, errors
-
-
-def _near_end(server_url, variant, mover, opponent):
-    """A new game against Ușor on the server from a position near the end: each side's last
-    straggler still to come home, the rest at home."""
-    position = Position.from_checkers(mover, opponent, variant)
-    return _api(server_url, "/api/games", {"mode": "computer", "level": "easy", "length": 1, "cube": False,
-                                           "variant": variant,
-                                           "start": {"position": position.id, "match": _match_id((0, 0))}})
-
-
-def _open_made(page, made, lang):
-    """Open a game made through the API in the app, as its owner (the device keeps its token)."""
-    page.add_init_script(f"localStorage.setItem('table.games', JSON.stringify({{{json.dumps(made['game'])}: "
-                         f"{{token: {json.dumps(made['token'])}, created: 1}}}}))")
-    open_app(page, lang)
-    page.goto(f"/#/game/{made['game']}")
-    page.wait_for_function("window.__table && window.__table.version() >= 0")
 
 
 def _to_the_end(page):
@@ -59,20 +36,21 @@ def _both_moved(server_url, game):
     return {m["seat"] for m in moves if m["kind"] == "move" and m["steps"]} == {0, 1}  # type: ignore[index]
 
 
-def test_a_plakoto_game_against_the_computer_on_the_server_to_the_end(browser, server_url, artifacts):
-    made = _near_end(server_url, "plakoto", {16: 1, 8: 2, 6: 4, 5: 4, 4: 2, 3: 2},
-                     {14: 1, 8: 2, 6: 4, 5: 3, 4: 3, 2: 2})
+def test_a_plakoto_game_against_the_computer_on_the_server_from_the_start_to_the_end(browser, server_url, artifacts):
     ctx, page, errors = _rolling_by_itself(browser, server_url)
     try:
-        _open_made(page, made, "ro")
+        open_app(page, "ro")
+        new_game(page, mode="computer", level="easy", length=1, cube=False, variant="plakoto")
+        game = page.url.split("/#/game/")[1]
+        assert "local-" not in game  # the server's game
         assert page.locator("#variant-badge").inner_text() == "Plakoto"
         assert page.locator("#board .barzone").count() == 0
         page.screenshot(path=str(artifacts / "plakoto-computer-start-phone-ro.png"))
         seen = _to_the_end(page)
         page.screenshot(path=str(artifacts / "plakoto-computer-over-phone-ro.png"))
-        view = _finished(server_url, str(made["game"]))
+        view = _finished(server_url, game)
         assert view["result"]["how"] in ("checkers", "mother", "draw"), view["result"]  # type: ignore[index]
-        assert _both_moved(server_url, made["game"])
+        assert _both_moved(server_url, game)
         assert "move" in seen
         assert not errors, errors
     finally:
@@ -105,22 +83,15 @@ def test_fevga_against_the_computer_on_the_server_from_the_form_with_a_hint_then
         # The best play first, written as the person numbers the board (from their own 24-point).
         assert re.match(r"1\. 24/\d", page.locator("#learn-panel .hint-table tr.best td.p").inner_text())
         page.screenshot(path=str(artifacts / f"{variant}-computer-hint-phone-{lang}.png"))
-        assert not errors, errors
-    finally:
-        ctx.close()
-    # A whole game takes over a minute with a browser beside the other tests: the end of one, from a
-    # position near it, then its review.  Each side's straggler must still pass the other's home.
-    made = _near_end(server_url, variant, {14: 1, 6: 4, 5: 4, 4: 3, 3: 2, 2: 1},
-                     {20: 1, 6: 4, 5: 4, 4: 3, 3: 2, 1: 1})
-    ctx, page, errors = _rolling_by_itself(browser, server_url)
-    try:
-        _open_made(page, made, lang)
-        assert page.locator("#variant-badge").inner_text() == badge
+        # Then on to the end of the same game, and its review, which weighs both sides' plays.
+        page.click("#learn-panel .close")
         seen = _to_the_end(page)
         page.screenshot(path=str(artifacts / f"{variant}-computer-over-phone-{lang}.png"))
         assert "move" in seen
-        assert _both_moved(server_url, made["game"])
-        # The review weighs both sides' plays.
+        game = page.url.split("/#/game/")[1]
+        assert _both_moved(server_url, game)
+        view = _finished(server_url, game)
+        assert view["over"] and max(view["off"]) == 15, view  # nobody resigned
         page.click("#btn-review")
         page.wait_for_selector("#learn-panel .review-table")
         assert page.locator("#learn-panel .review-table tr").count() == 3  # a heading, then each player
