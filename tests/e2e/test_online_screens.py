@@ -5,6 +5,7 @@ chat, a spectator's view.  The real server's end-to-end match is in test_online_
 from __future__ import annotations
 
 import json
+import re
 import time
 
 from tests.e2e.e2e_helpers import open_app
@@ -216,7 +217,8 @@ def test_clocks_tick_and_warn_an_away_opponent_may_be_claimed_and_leaving_asks_f
     page.wait_for_timeout(1300)
     assert top.inner_text() != first  # it ticks
     presence_line = page.locator("#presence").inner_text()
-    assert "Ion s-a deconectat acum 1 min 3" in presence_line, presence_line
+    # Away 95 s when the page opened, more by now (the test's own steps take seconds under load).
+    assert re.search(r"Ion s-a deconectat acum 1 min [3-5]\d s", presence_line), presence_line
     claim = page.locator("#controls [data-act=claim]")
     assert claim.is_visible()
     # All of it fits the phone without scrolling, the folded chat under the controls.
@@ -233,7 +235,8 @@ def test_clocks_tick_and_warn_an_away_opponent_may_be_claimed_and_leaving_asks_f
     page.screenshot(path=str(artifacts / "match-clocks-chat-phone-ro.png"))
     page.click("#btn-lang")
     page.wait_for_function("document.querySelector('#chat-title').textContent === 'Chat with your opponent'")
-    assert "Ion disconnected 1 min 3" in page.locator("#presence").inner_text()
+    presence_line = page.locator("#presence").inner_text()
+    assert re.search(r"Ion disconnected 1 min [3-5]\d s", presence_line), presence_line
     page.screenshot(path=str(artifacts / "match-clocks-chat-phone-en.png"))
     page.click("#btn-lang")
     page.wait_for_function("document.querySelector('#chat-title').textContent === 'Chat cu adversarul'")

@@ -10,12 +10,21 @@ import urllib.request
 from typing import Any
 
 from tests.e2e.online_fakes import catalogue
-from tests.e2e.test_greek_computer import _open_made
+from tests.e2e.e2e_helpers import open_app
 from tests.e2e.test_nackgammon import _phone
 from tests.server.test_greek_server import decide
 
 
 RO = catalogue("ro")
+
+
+def _open_made(page, made, lang):
+    """Open a game made through the API in the app, as its owner (the device keeps its token)."""
+    page.add_init_script(f"localStorage.setItem('table.games', JSON.stringify({{{json.dumps(made['game'])}: "
+                         f"{{token: {json.dumps(made['token'])}, created: 1}}}}))")
+    open_app(page, lang)
+    page.goto(f"/#/game/{made['game']}")
+    page.wait_for_function("window.__table && window.__table.version() >= 0")
 
 
 def _badge(variant: str, n: int) -> str:
