@@ -94,6 +94,7 @@ LIT = """const lit = (b) => {
 ROLLS_ITSELF = """const rollsItself = (acts) => acts.includes("roll") && !acts.includes("double")
     && JSON.parse(localStorage.getItem("table.settings") || "{}").autoRoll !== false;"""
 
+
 def await_roll(page: Page, by_itself: bool, timeout: float = 5000) -> bool:
     """Roll: tap the button, or, where the app rolls ``by_itself``, wait for it to (and tap if it
     has not within a few seconds); whether the roll was made (the state may move on meanwhile)."""
