@@ -94,6 +94,10 @@ LIT = """const lit = (b) => {
 ROLLS_ITSELF = """const rollsItself = (acts) => acts.includes("roll") && !acts.includes("double")
     && JSON.parse(localStorage.getItem("table.settings") || "{}").autoRoll !== false;"""
 
+# The controls lit now, by their actions (``acts``), with ``lit`` and ``rollsItself`` beside them.
+ACTS = LIT + ROLLS_ITSELF + """
+  const acts = [...document.querySelectorAll("#controls [data-act]")].filter(lit).map((b) => b.dataset.act);"""
+
 
 def await_roll(page: Page, by_itself: bool, timeout: float = 5000) -> bool:
     """Roll: tap the button, or, where the app rolls ``by_itself``, wait for it to (and tap if it

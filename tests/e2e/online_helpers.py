@@ -9,7 +9,7 @@ from typing import Callable, Iterator
 from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.e2e.e2e_helpers import LIT, ROLLS_ITSELF, await_roll, open_app, play_by_clicks
+from tests.e2e.e2e_helpers import ACTS, await_roll, open_app, play_by_clicks
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
@@ -69,9 +69,7 @@ def start_match(creator: Page, joiner: Page, names: tuple[str, str], *, clock: s
 # double to name (Acey-Deucey's 1-2), a move, or nothing; a roll the app makes by itself is
 # "auto_roll".
 _TO_DO = """() => {
-  """ + LIT + """
-  """ + ROLLS_ITSELF + """
-  const acts = [...document.querySelectorAll("#controls [data-act]")].filter(lit).map((b) => b.dataset.act);
+  """ + ACTS + """
   if (acts.includes("rematch")) return "over";
   if (document.querySelector("#dlg-result[open]")) return "result";
   if (rollsItself(acts)) return "auto_roll";

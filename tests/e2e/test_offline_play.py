@@ -16,7 +16,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from table.match import Match
 
-from tests.e2e.e2e_helpers import LIT, ROLLS_ITSELF, await_roll, download_record, new_game, open_app, play_by_clicks, version
+from tests.e2e.e2e_helpers import ACTS, await_roll, download_record, new_game, open_app, play_by_clicks, version
 from tests.e2e.test_match import scores, visible
 
 
@@ -71,8 +71,7 @@ def _tap(page, selector: str) -> bool:
 # below looks many times a turn): the controls lit (visible and enabled), whether the app rolls by
 # itself, the result shown, and whether a checker or the pile may be picked up.
 _SCREEN = """() => {
-  """ + LIT + ROLLS_ITSELF + """
-  const acts = [...document.querySelectorAll("#controls [data-act]")].filter(lit).map((b) => b.dataset.act);
+  """ + ACTS + """
   return { acts, autoRoll: rollsItself(acts), result: !!document.querySelector("#dlg-result[open]"),
     movable: !!document.querySelector("#board .ck.movable, #board .pilerect.source") };
 }"""
