@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import re
+
 from tests.e2e.e2e_helpers import (click_loc, loc_of, new_game, open_app, play_by_clicks, start_easy_game,
                                    version, wait_my_move)
 
@@ -177,3 +180,37 @@ def test_a_player_who_has_rolled_can_resign(desktop):
     page.click("#controls [data-act=accept_resignation]")
     page.wait_for_selector("#dlg-result[open]")
     assert "abandon, marț, 2 puncte" in page.locator("#result-text").inner_text()
+
+
+def test_a_stale_refusal_keeps_a_move_made_for_the_newer_state(desktop):
+    # A tap on the roll button can race the app's own roll: the server refuses the second roll as
+    # stale, with the version it is at. When that state is already on the board, the move made on
+    # it stays and its confirm button works; when a newer state is still on its way, the move is
+    # cleared on the screen too, so the player is never left with a confirm button that does nothing.
+    page = desktop
+    sockets = []
+
+    def through(ws):
+        ws.connect_to_server()  # the game's messages pass as they are; the test adds its own
+        sockets.append(ws)
+
+    page.route_web_socket(re.compile(r"/ws/games/"), through)
+    start_easy_game(page)
+    play_by_clicks(page)
+    v = version(page)
+    confirm = page.locator("#controls [data-act=confirm]")
+
+    def refuse(code: str, at: int) -> None:
+        sockets[-1].send(json.dumps({"type": "error", "code": code, "message": "test", "version": at}))
+
+    refuse("stale", v)
+    refuse("illegal", v)  # its notice shows that the stale refusal before it was handled
+    page.wait_for_function("document.querySelector('#toast').textContent.includes('nu este permisă')")
+    assert confirm.is_enabled() and page.locator("#controls [data-act=undo]").is_enabled()
+    refuse("stale", v + 1)
+    page.wait_for_function("document.querySelector('#controls [data-act=confirm]').disabled")
+    assert page.locator("#controls [data-act=undo]").is_disabled()
+    assert page.locator("#board .ck.movable").count() > 0  # the same roll is played again from its start
+    play_by_clicks(page)
+    confirm.click()
+    page.wait_for_function(f"window.__table.version() > {v}")

@@ -81,8 +81,13 @@ async function pump() {
 }
 
 function onError(msg) {
-  // A stale action crossed a newer state on the wire; that state is on its way.
-  if (msg.code === "stale") { app.path = []; app.node = 0; return; }
+  // A stale action crossed a newer state on the wire. Where that state is already drawn (a tap on
+  // the roll button racing the automatic roll), the move on the board is for it: keep it. Else the
+  // state is on its way; clear the move, and show it cleared, so no dead confirm button is left.
+  if (msg.code === "stale") {
+    if (app.msg && typeof msg.version === "number" && msg.version <= app.msg.version) return;
+    app.path = []; app.node = 0; app.selected = null; draw(); return;
+  }
   if (msg.code === "not_found") {
     if (!app.msg) { if (app.live) app.live.close(); connectScreen("not_found"); } else toast(t("err_not_found"));
     return;
