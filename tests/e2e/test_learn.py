@@ -26,6 +26,8 @@ def _confirm(page) -> None:
 
 def test_the_move_list_numbers_plays_from_the_viewers_side_and_shows_past_positions(desktop, artifacts):
     page = desktop
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if "/moves?" in r.url else None)
     open_app(page, "en")
     new_game(page, mode="computer", level="easy", seat=1)  # the viewer plays black: seat 1's numbering
     wait_my_move(page)
@@ -33,6 +35,8 @@ def test_the_move_list_numbers_plays_from_the_viewers_side_and_shows_past_positi
     _confirm(page)
     wait_my_move(page)
     game, _ = _game(page)
+    # After each state the page asks only for the entries after those it has.
+    assert asked and asked[0].endswith("?from=0") and any(not u.endswith("?from=0") for u in asked), asked
     listed = page.request.get(f"/api/games/{game}/moves").json()["moves"]
     plays = [e for e in listed if e["kind"] == "move"]
     assert len(plays) >= 2

@@ -67,6 +67,28 @@ def test_the_move_list_records_cube_actions_and_results(client):
                            {"kind": "result", "winner": doubler, "points": 1, "score": s["view"]["score"]}]
 
 
+def test_the_move_list_is_asked_for_from_an_entry_on(client):
+    # A client following a long match asks only for what came after the entries it has.
+    g = new_game(client, mode="local", length=3)
+    for _ in range(3):
+        s = to_move(client, g["game"], g["token"])
+        act(client, g["game"], g["token"], s["version"], {"type": "move", "steps": first_path(s["view"]["moves"])})
+    url = f"/api/games/{g['game']}/moves"
+    whole = client.get(url).json()
+    assert whole["from"] == 0 and whole["count"] == len(whole["moves"]) == 4  # the game's heading, three plays
+    tail = client.get(url, params={"from": 2}).json()
+    assert tail["from"] == 2 and tail["moves"] == whole["moves"][2:] and tail["count"] == 4
+    assert tail["version"] == whole["version"]
+    assert client.get(url, params={"from": 4}).json()["moves"] == []
+    # Asked from past its end (a list restored shorter than the client's): the whole list.
+    past = client.get(url, params={"from": 9}).json()
+    assert past["from"] == 0 and past["moves"] == whole["moves"]
+    for bad in ("-1", "two", "1.5", "9" * 12):
+        r = client.get(url, params={"from": bad})
+        assert r.status_code == 400 and "from is a whole number" in r.json()["message"], bad
+    assert client.get(url).json() == whole
+
+
 def test_no_move_list_of_a_game_that_does_not_exist_or_with_a_wrong_token(client):
     assert client.get("/api/games/nosuchgame/moves").status_code == 404
     g = new_game(client)

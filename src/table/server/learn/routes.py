@@ -389,7 +389,18 @@ def routes(rooms: Rooms, pool: BotPool) -> list[Route]:
             return JSONResponse({**answer(room), "game": room.id, "version": room.version})
 
     async def moves(request: Request) -> Response:
-        return await snapshot(request, False, lambda room: {"moves": room.game.moves})
+        # ``?from=K``: the entries from the K-th on, so that a client following a long match asks
+        # for what is new after each state, not for the whole list again (``count`` is its length).
+        raw = request.query_params.get("from", "0")
+        if not raw.isdigit() or len(raw) > 9:
+            return _error(RoomError(f"from is a whole number from 0 up, got {raw!r}", "bad_request"))
+        start = int(raw)
+
+        def answer(room: Room) -> JSON:
+            listed = room.game.moves
+            first = start if start <= len(listed) else 0  # a shorter list than the client's: all of it
+            return {"moves": listed[first:], "from": first, "count": len(listed)}
+        return await snapshot(request, False, answer)
 
     async def hint(request: Request) -> Response:
         try:

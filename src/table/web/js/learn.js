@@ -34,7 +34,7 @@ export class Learn {
   //   local(game, kind): the answer (moves, export, hint) for a game on this device, null for the server's}
   constructor(ctx) {
     this.ctx = ctx;
-    this.msg = null; this.moves = []; this.version = -1; this.panel = null; this.reviewTimer = 0;
+    this.msg = null; this.moves = []; this.listed = -1; this.version = -1; this.panel = null; this.reviewTimer = 0;
     this.wide = window.matchMedia ? window.matchMedia("(min-aspect-ratio: 5/4)") : { matches: true };
     $("btn-moves").onclick = () => this.toggleMoves();
     $("btn-hint").onclick = () => this.hint();
@@ -51,7 +51,7 @@ export class Learn {
   update(msg) {
     const newGame = !this.msg || this.msg.game !== msg.game;
     this.msg = msg;
-    if (newGame) { this.moves = []; this.version = -1; this.close(); this.back(); }
+    if (newGame) { this.moves = []; this.listed = -1; this.version = -1; this.close(); this.back(); }
     const v = msg.view;
     const online = msg.config.mode === "online";
     const mine = v.to_act !== null && (msg.seats || []).includes(v.to_act);
@@ -67,12 +67,19 @@ export class Learn {
     else this.renderMoves();
   }
 
+  // Only the entries after those already here: a long match would otherwise send its whole list
+  // again after every state. The answer says where its entries begin (`from`, none for a game on
+  // this device: the whole list) and at which version; one overtaken by a newer is dropped.
   async fetchMoves(version) {
     this.version = version;
+    const game = this.game;
     try {
-      const body = await (this.ctx.local(this.game, "moves") || getJSON(`/api/games/${encodeURIComponent(this.game)}/moves`, this.ctx.token()));
-      if (body.game !== this.game) return;
-      this.moves = body.moves;
+      const body = await (this.ctx.local(game, "moves")
+        || getJSON(`/api/games/${encodeURIComponent(game)}/moves?from=${this.moves.length}`, this.ctx.token()));
+      const from = body.from || 0, at = body.version === undefined ? Infinity : body.version;
+      if (body.game !== this.game || at < this.listed || from > this.moves.length) return;
+      this.moves = this.moves.slice(0, from).concat(body.moves);
+      this.listed = at;
       this.renderMoves();
     } catch (_) { /* the list stays as it was; the next state asks again */ }
   }
