@@ -18,7 +18,7 @@ from tests.e2e.test_reserve_variants import _api, _finished
 def _rolling_by_itself(browser, server_url):
     ctx, page, errors = _phone(browser, server_url)
     # The dice roll themselves (no cube in these games, so nothing to decide before a roll).
-    page.add_init_script("localStorage.setItem('table.settings', JSON.stringify({autoRoll: true, animations: false}))")
+    page.add_init_script("localStorage.setItem('table.settings', JSON.stringify({autoRoll: true, animations: false, botPause: 50}))")
     return ctx, page, errors
 
 

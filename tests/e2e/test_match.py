@@ -21,7 +21,7 @@ def scores(page) -> tuple[int, int]:
 def test_two_players_play_a_match_with_the_cube(desktop, artifacts):
     page = desktop
     # Roll by hand, so that a player may resign before rolling.
-    page.add_init_script("localStorage.setItem('table.settings', JSON.stringify({autoRoll: false, animations: false}))")
+    page.add_init_script("localStorage.setItem('table.settings', JSON.stringify({autoRoll: false, animations: false, botPause: 50}))")
     open_app(page)
     new_game(page, mode="local", length=3, cube=True)
     seen = set()

@@ -27,7 +27,7 @@ def _offline_context(browser, server_url):
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     # Roll by hand, so that a player may double or resign before rolling; no animations.
-    page.add_init_script("localStorage.setItem('table.settings', JSON.stringify({autoRoll: false, animations: false}))")
+    page.add_init_script("localStorage.setItem('table.settings', JSON.stringify({autoRoll: false, animations: false, botPause: 50}))")
     open_app(page)
     # The offline cache holds every file once the service worker is in charge.
     page.wait_for_function("navigator.serviceWorker.ready.then(r => !!r.active)")

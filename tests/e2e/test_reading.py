@@ -223,7 +223,7 @@ def test_a_spectator_is_told_they_only_watch(desktop, browser, server_url, artif
 
 def test_the_cube_offered_then_taken_is_drawn_and_said(desktop, artifacts):
     page = desktop
-    page.add_init_script("localStorage.setItem('table.settings', JSON.stringify({autoRoll: false, animations: false}))")
+    page.add_init_script("localStorage.setItem('table.settings', JSON.stringify({autoRoll: false, animations: false, botPause: 50}))")
     open_app(page)
     new_game(page, mode="local", length=3, cube=True)
     # Before any double: the cube sits in the middle at 64.

@@ -119,7 +119,8 @@ function think(level, state, type = "think") {
 
 // ---- one game on this device, behind the interface of net.js's Live ------------------------
 export class LocalLive {
-  // handlers: {state(msg), error(msg), online(bool), other(msg)}, as for Live.
+  // handlers: {state(msg), error(msg), online(bool), other(msg)}, as for Live, and `pause`: the
+  // milliseconds the computer waits before it acts (its dice are seen before its checkers move).
   constructor(game, token, handlers) {
     this.game = game; this.token = token; this.h = handlers;
     this.closed = false; this.g = null; this.chain = Promise.resolve();
@@ -178,7 +179,8 @@ export class LocalLive {
       const started = Date.now();
       const action = await think(g.config.level, g.state);
       // A moment to see the computer's dice before its checkers move.
-      await new Promise((r) => setTimeout(r, Math.max(0, 350 - (Date.now() - started))));
+      const pause = Number.isFinite(this.h.pause) ? this.h.pause : 350;
+      await new Promise((r) => setTimeout(r, Math.max(0, pause - (Date.now() - started))));
       if (this.closed || g.toAct !== seat) return;
       await this._step(() => g.act([seat], action));
     }

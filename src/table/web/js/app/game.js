@@ -42,6 +42,7 @@ export function openGame(id) {
   // Where the game lives: on the server (a WebSocket) or on this device (the engine in the page).
   const Where = isLocalId(id) ? LocalLive : Live;
   app.live = new Where(id, saved ? saved.token : online.token(), {
+    pause: settings.botPause,
     other: (msg) => ui.match.other(msg),
     state: (msg) => { app.queue.push(msg); pump(); },
     error: (msg) => onError(msg),

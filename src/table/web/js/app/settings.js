@@ -2,8 +2,10 @@
 import * as sound from "../sound.js";
 import { $, store } from "./store.js";
 
+// `botPause` (ms) has no control in the dialog: the pace of the computer in games on this device,
+// as `table serve --bot-delay` sets it for the server's (tests shorten both).
 export const settings = Object.assign({ animations: true, autoConfirm: false, autoForced: false, autoRoll: true, numbers: true, hints: true,
-  sounds: false, theme: "auto" },
+  sounds: false, theme: "auto", botPause: 350 },
   store.get("settings", {}));
 if (window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches && store.get("settings", null) === null) {
   settings.animations = false;
@@ -20,7 +22,7 @@ export function applyTheme() {
 export function openSettings() {
   const f = $("dlg-settings").querySelector("form");
   for (const k of Object.keys(settings)) {
-    if (k === "theme") f.theme.value = settings.theme; else f[k].checked = settings[k];
+    if (k === "theme") f.theme.value = settings.theme; else if (f.elements[k]) f.elements[k].checked = settings[k];
   }
   $("dlg-settings").showModal();
 }
