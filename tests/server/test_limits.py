@@ -179,3 +179,19 @@ def test_a_websocket_frame_too_large_closes_the_socket(tmp_path):
                     ws.recv(timeout=5)
         assert closed.value.rcvd.code == 1009  # message too big
     storage.close()
+
+
+def test_websocket_frames_go_uncompressed_though_the_client_offers_deflate(tmp_path):
+    # permessage-deflate cost the server about a tenth of its CPU per action and each socket its
+    # own compressor's memory (docs/performance.md, fifth round); a state is about a kilobyte.
+    from websockets.sync.client import connect
+
+    from tests.server.test_slow_readers import new_local_game
+
+    storage = open_storage(tmp_path / "g.sqlite3")
+    with serving(create_app(storage)) as port:
+        game = new_local_game(port)["game"]
+        with connect(f"ws://127.0.0.1:{port}/ws/games/{game}", compression="deflate") as ws:
+            assert "permessage-deflate" in ws.request.headers["Sec-WebSocket-Extensions"]  # offered
+            assert ws.response.headers.get("Sec-WebSocket-Extensions") is None  # and declined
+    storage.close()
