@@ -182,7 +182,7 @@ def test_a_websocket_frame_too_large_closes_the_socket(tmp_path):
 
 
 def test_websocket_frames_go_uncompressed_though_the_client_offers_deflate(tmp_path):
-    # permessage-deflate cost the server about a tenth of its CPU per action and each socket its
+    # permessage-deflate cost the server about 5% of its CPU and each socket its
     # own compressor's memory (docs/performance.md, fifth round); a state is about a kilobyte.
     from websockets.sync.client import connect
 
